@@ -1,0 +1,72 @@
+// The kernel's domain rules: tiers and limits, prices, feature access, validation, the message
+// catalogue, date grouping and document helpers. Pure functions and constants, no I/O.
+export * from './constants.ts';
+export { type DateGroup, dateGroupLabel, groupByDate } from './date-groups.ts';
+export {
+  createWritingDocument,
+  type DocumentNode,
+  documentPlainText,
+  titleFromDocument,
+  type WritingDocument,
+  writingPreview,
+} from './document.ts';
+export { editorWidth } from './layout.ts';
+export {
+  chatError,
+  httpError,
+  messages,
+  noUserWithEmail,
+  premiumFeature,
+  rateLimitReached,
+  saveErrorMessage,
+  writingsDragLabel,
+} from './messages.ts';
+export { cutText, previewText } from './text.ts';
+export {
+  type BillingPeriod,
+  FEATURE_LABELS,
+  FEATURES,
+  type Feature,
+  hasFeature,
+  isSubscriptionActive,
+  type PaidTier,
+  PLANS,
+  type Plan,
+  POPULAR_TIER,
+  type PriceIds,
+  priceIdFor,
+  RATE_LIMIT_PERIODS,
+  type RateLimitKind,
+  type RateLimitStatus,
+  rateLimitResetTime,
+  rateLimitStatus,
+  type SubscriptionRecord,
+  type SubscriptionState,
+  subscriptionState,
+  TIER_FEATURES,
+  TIER_LIMITS,
+  TIER_PRICES,
+  TIERS,
+  type Tier,
+  type TierLimits,
+  type TierPrice,
+  tierFromPriceId,
+  yearlySaving,
+  yearlySavingPercent,
+} from './tiers.ts';
+export {
+  addContextItem,
+  type ContextItem,
+  canWriteToFolder,
+  cutContextContent,
+  type FolderPermission,
+  findFolderByName,
+  ideaPreview,
+  ideaTitle,
+  isAbandonedDraft,
+  nonBlank,
+  PASSWORD_MIN_LENGTH,
+  type ValidationResult,
+  validateCategoryName,
+  validateNewPassword,
+} from './validation.ts';

@@ -1,0 +1,206 @@
+import { format } from 'date-fns';
+import type { RateLimitKind } from './tiers.ts';
+
+/** The wording of each rate-limited kind inside the rate limit alert. */
+const RATE_LIMIT_KIND_WORDS: Readonly<Record<RateLimitKind, string>> = {
+  apiCalls: 'API calls',
+  documents: 'documents',
+  chatMessages: 'chat messages',
+};
+
+/** Error for sharing with an e-mail address that belongs to no user. */
+export function noUserWithEmail(email: string): string {
+  return `No user found with email: ${email}`;
+}
+
+/**
+ * The rate limit alert (shown with an Upgrade button). The reset time is formatted as a short local
+ * time such as "12:00 AM".
+ */
+export function rateLimitReached({ kind, resetsAt }: { kind: RateLimitKind; resetsAt: Date }): string {
+  return `You've reached your daily limit for ${RATE_LIMIT_KIND_WORDS[kind]}. Resets at ${format(resetsAt, 'p')}.`;
+}
+
+/** A failed function call whose response carried no `error` field. */
+export function httpError(status: number, text: string): string {
+  return `HTTP ${status}: ${text}`;
+}
+
+/** Pricing dialog body when a premium feature was asked for. */
+export function premiumFeature(feature: string): string {
+  return `${feature} is a premium feature. Upgrade to unlock full access.`;
+}
+
+/** The chat error banner. */
+export function chatError(message: string): string {
+  return `Error: ${message}`;
+}
+
+/** Drag label when moving writings: the count, or the single writing's title. */
+export function writingsDragLabel({ count, title }: { count: number; title: string }): string {
+  return count === 1 ? `Writing: ${title}` : `${count} writings`;
+}
+
+/**
+ * Every user-visible text of the product (SPEC.md sections 2, 4-5 and the error catalogue of section 8),
+ * grouped by area. Areas show these and never spell a text themselves, so each is written and tested once.
+ */
+export const messages = {
+  auth: {
+    notAuthenticated: 'User not authenticated',
+    loadingTagline: 'create something awesome',
+    signedOut: 'Signed out successfully',
+    signOutFailed: 'Failed to sign out',
+  },
+  errorScreen: {
+    title: 'Something went wrong',
+    body: 'An unexpected error occurred. This might be due to a browser extension or network issue.',
+    tryAgain: 'Try Again',
+    reload: 'Reload Page',
+  },
+  editor: {
+    empty: 'Select or create a writing',
+  },
+  writings: {
+    untitled: 'Untitled',
+    empty: 'No writings yet',
+    loadingMore: 'Loading more writings...',
+    scrollForMore: 'Scroll to load more',
+    end: 'End of writings',
+    moveFailed: 'Failed to move writing',
+    dragLabel: writingsDragLabel,
+  },
+  ideas: {
+    title: 'Ideas',
+    untitled: 'Untitled',
+    empty: 'No ideas yet',
+    composerPlaceholder: 'Capture a thought',
+    end: 'End of ideas',
+    dateGroups: {
+      today: 'Today',
+      yesterday: 'Yesterday',
+      earlierThisWeek: 'Earlier this week',
+      lastWeek: 'Last week',
+      earlierThisMonth: 'Earlier this month',
+    },
+  },
+  chat: {
+    title: 'Chat',
+    newChat: 'New chat',
+    history: 'History',
+    defaultSessionTitle: 'New Chat',
+    readyTitle: 'Ready to chat!',
+    readyBody: "Ask me anything about your ideas, writings, or just start a conversation. I'm here to help!",
+    stopGenerating: 'Stop generating',
+    retry: 'Retry',
+    error: chatError,
+    empty: 'No chats yet',
+    voiceUnsupported: 'Voice not supported',
+    confirmDelete: 'Delete this chat?',
+  },
+  categories: {
+    notFound: 'Category not found',
+    nameRequired: 'Category name is required',
+    confirmDeleteCategory: 'Delete category? Ideas will be uncategorized.',
+    confirmDeleteFolder: 'Delete folder? Writings will be unassigned.',
+    readOnlyCreate: 'This folder is read-only. You cannot create here.',
+    noWriteAccess: 'You do not have write access to that folder.',
+  },
+  sharing: {
+    onlyOwnerCanShare: 'You can only share categories you own',
+    noUserWithEmail,
+    shareFailed: 'Failed to share folder',
+    updatePermissionFailed: 'Failed to update permission',
+    removeShareFailed: 'Failed to remove share',
+    noCollaborators: 'No collaborators yet',
+    sharedBadge: 'Shared',
+    readSuffix: '(read)',
+    editAccess: 'Edit access',
+    viewOnly: 'View only',
+  },
+  search: {
+    placeholder: 'Search writings and ideas…',
+    noResults: 'No results',
+  },
+  offline: {
+    badge: 'Offline',
+    note: "You're offline — changes will sync when back online.",
+    backOnline: 'Back online',
+  },
+  save: {
+    offline: "No internet connection. Your changes are saved locally and will sync when you're back online.",
+    sessionExpired: 'Session expired. Please sign in again.',
+    noPermission: "You don't have permission to edit this document.",
+    failed: 'Failed to save. Your changes are preserved locally.',
+  },
+  password: {
+    mismatch: 'Passwords do not match',
+    tooShort: 'Password must be at least 6 characters',
+    updated: 'Password updated successfully',
+  },
+  resetEmail: {
+    noEmail: 'No email on account',
+    sent: 'Reset email sent',
+  },
+  checkout: {
+    alreadyFree: 'You are already on the Free plan',
+    priceNotFound: 'Price configuration not found. Please contact support.',
+    chatUpgradeFailed: 'Failed to start upgrade. Please try again.',
+    workspaceCheckoutFailed: 'Failed to start checkout. Please try again.',
+    sessionFailed: 'Failed to create checkout session',
+  },
+  pricing: {
+    titles: {
+      'rate-limit': 'Rate Limit Reached',
+      'premium-feature': 'Premium Feature',
+      upgrade: 'Upgrade Your Plan',
+    },
+    rateLimitBody: "You've reached your daily limit. Upgrade to continue using AI features.",
+    premiumFeature,
+    rateLimitReached,
+    upgrade: 'Upgrade',
+    monthly: 'Monthly',
+    yearly: 'Yearly',
+    saveBadge: 'Save up to 17%',
+    moneyBackGuarantee: '30-day money-back guarantee',
+    cancelAnytime: 'Cancel anytime',
+  },
+  settings: {
+    tabs: ['Account', 'Plans', 'Appearance', 'Editor', 'Workspace', 'Notifications', 'Advanced'],
+    sendResetEmail: 'Send Reset Email',
+    signOut: 'Sign Out',
+  },
+  functions: {
+    httpError,
+  },
+} as const;
+
+function errorText(error: unknown): string {
+  // supabase-js returns plain error objects (PostgrestError, AuthError) as well as thrown Errors.
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message;
+  }
+  return String(error ?? '');
+}
+
+/**
+ * Maps a failed save to what the user is told. The unsaved mark stays in every case.
+ * `online` defaults to the browser's view (`navigator.onLine`); outside a browser it counts as online.
+ */
+export function saveErrorMessage(
+  error: unknown,
+  { online = globalThis.navigator?.onLine ?? true }: { online?: boolean } = {},
+): string {
+  if (!online) return messages.save.offline;
+  const text = errorText(error);
+  if (text.includes('JWT')) return messages.save.sessionExpired;
+  // Postgres words a policy failure "new row violates row-level security policy"; the app's own
+  // errors and older backends say "RLS".
+  if (text.includes('RLS') || /row-level security/i.test(text)) return messages.save.noPermission;
+  return messages.save.failed;
+}
