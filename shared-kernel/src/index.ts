@@ -1,0 +1,36 @@
+/**
+ * The public API of the shared kernel: everything exported here is what areas may use. It is loaded
+ * once per page (a Module Federation singleton). Nothing is deep-imported from outside.
+ */
+
+// The event bus
+export { createEventBus, type EventBus, isEventBus } from './bus/event-bus.ts';
+export { type BusEvent, type BusEventOf, type BusEventType, busEventSchema } from './bus/events.ts';
+export { useBusEvent } from './bus/use-bus-event.ts';
+// Contracts between the shell and the remotes
+export {
+  type AreaProps,
+  type AreaUser,
+  areaPropsSchema,
+  type BackendConfig,
+  CONTRACT_VERSION,
+  parseAreaProps,
+} from './contracts/area-props.ts';
+export { backendConfigFromEnv, LOCAL_BACKEND } from './contracts/local-backend.ts';
+export {
+  AREA_NAMES,
+  type AreaName,
+  type ExposedParcel,
+  REMOTES,
+  type RemotesManifest,
+  remoteModuleId,
+} from './contracts/remotes.ts';
+// Domain rules and the message catalogue; design tokens
+export * from './domain/index.ts';
+// Parcels
+export { AreaUnavailable } from './parcels/area-unavailable.tsx';
+export { createAreaParcel } from './parcels/create-area-parcel.tsx';
+// Primitives more than one area shows
+export { EmptyState } from './primitives/empty-state.tsx';
+export { Panel } from './primitives/panel.tsx';
+// export * from './ui/index.ts';

@@ -1,0 +1,22 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { mfShared } from 'shared-kernel/build';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // Remotes are not known at build time: the shell reads them from /remotes.json at run time, so a
+      // remote can move or ship a new version without a shell rebuild.
+      remotes: {},
+      shared: mfShared,
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Workspace', template: './src/index.html' },
+  output: { cleanDistPath: true },
+  server: { port: Number(process.env.PORT ?? 3000), historyApiFallback: true },
+});
