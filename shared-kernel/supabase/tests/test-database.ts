@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+// A relative import: shared-kernel cannot depend on local-backend (local-backend depends on it).
+import { type Database, openDatabase, type RequestAuth } from '../../../local-backend/src/db/database.ts';
+
+const supabaseFolder = fileURLToPath(new URL('..', import.meta.url));
+const platformFile = fileURLToPath(new URL('../../../local-backend/src/db/platform.sql', import.meta.url));
+
+/** The migration files in the order they are applied (sorted by name, as the Supabase CLI does). */
+export function migrationFiles(): string[] {
+  return readdirSync(`${supabaseFolder}migrations`)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => `${supabaseFolder}migrations/${name}`);
+}
+
+/** Applies the hosted-Supabase emulation, then every migration, then (optionally) the seed. */
+export async function openMigratedDatabase({ seed }: { seed: boolean }): Promise<Database> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await database.pg.exec(readFileSync(platformFile, 'utf8'));
+  for (const file of migrationFiles()) {
+    await database.pg.exec(readFileSync(file, 'utf8'));
+  }
+  if (seed) await applySeed({ database });
+  return database;
+}
+
+/** Runs the platform emulation again, as the backend does at every start. */
+export async function applyPlatform({ database }: { database: Database }): Promise<void> {
+  await database.pg.exec(readFileSync(platformFile, 'utf8'));
+}
+
+/** Runs seed.sql (again). */
+export async function applySeed({ database }: { database: Database }): Promise<void> {
+  await database.pg.exec(readFileSync(`${supabaseFolder}seed.sql`, 'utf8'));
+}
+
+/** A signed-in user's request identity, with the claims GoTrue puts in its access tokens. */
+export function signedIn(user: { id: string; email: string }): RequestAuth {
+  return {
+    role: 'authenticated',
+    claims: { sub: user.id, role: 'authenticated', email: user.email, aud: 'authenticated' },
+  };
+}
+
+/** The anonymous request identity (anon key, no session). */
+export const anonymous: RequestAuth = { role: 'anon', claims: { role: 'anon' } };
+
+/** The service-role key's identity. */
+export const serviceRole: RequestAuth = { role: 'service_role', claims: { role: 'service_role' } };
+
+/** Creates an auth user as the auth service would (superuser); its profile comes from the trigger. */
+export async function createAuthUser({
+  database,
+  email,
+  metadata = {},
+}: {
+  database: Database;
+  email: string;
+  metadata?: Record<string, unknown>;
+}): Promise<{ id: string; email: string }> {
+  const result = await database.pg.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, '{"provider":"email"}', $2, now(), now())
+     returning id`,
+    [email, JSON.stringify(metadata)],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('insert into auth.users returned no row');
+  return { id: row.id, email };
+}
+
+/** The outcome of one statement run as some role: its rows, or the SQLSTATE it failed with. */
+export type Outcome<Row> =
+  | { rows: Row[]; error: null }
+  | { rows: null; error: { code: string; message: string } };
+
+class RollBack extends Error {}
+
+/**
+ * Runs one statement as `auth` and always rolls it back, so that a matrix of attempts leaves the
+ * fixture untouched. A database error becomes a value.
+ */
+export async function attempt<Row = Record<string, unknown>>({
+  database,
+  auth,
+  sql,
+  parameters = [],
+}: {
+  database: Database;
+  auth: RequestAuth;
+  sql: string;
+  parameters?: unknown[];
+}): Promise<Outcome<Row>> {
+  let rows: Row[] = [];
+  try {
+    await database.runAs(auth, async (tx) => {
+      rows = (await tx.query<Row>(sql, parameters)).rows;
+      throw new RollBack();
+    });
+  } catch (error) {
+    if (error instanceof RollBack) return { rows, error: null };
+    const { code, message } = error as { code?: string; message: string };
+    return { rows: null, error: { code: code ?? 'unknown', message } };
+  }
+  throw new Error('unreachable: the transaction always rolls back');
+}
