@@ -1,0 +1,53 @@
+/**
+ * `pnpm backend`: the local backend in the foreground. Reads SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_DATA_DIR,
+ * SUPABASE_JWT_SECRET, SUPABASE_AUTH_CONFIRM_EMAIL and SUPABASE_AUTH_SITE_URL; `--reset` empties the data
+ * folder first (the seed runs again).
+ */
+import { startBackend } from './backend.ts';
+import { readOptionsFromEnvironment } from './config.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
+
+const flags = process.argv.slice(2);
+const unknownFlags = flags.filter((flag) => flag !== '--reset');
+if (unknownFlags.length > 0) {
+  console.error(`Unknown argument(s): ${unknownFlags.join(' ')}. Usage: pnpm backend [--reset]`);
+  process.exit(2);
+}
+
+try {
+  const options = readOptionsFromEnvironment(process.env);
+  const backend = await startBackend({ ...options, reset: flags.includes('--reset') });
+  console.log(
+    [
+      `Local backend ready on ${backend.url}`,
+      `  API URL           ${backend.url}`,
+      `  anon key          ${backend.anonKey}`,
+      `  service_role key  ${backend.serviceRoleKey}`,
+      `  Mail inbox        ${backend.url}/mail (auth e-mails are captured here, never sent)`,
+      `  Data              ${options.dataDir}`,
+      `  Sign-up           ${options.confirmEmail ? 'confirm by e-mail' : 'auto-confirmed'}`,
+      backend.migrations.applied.length > 0
+        ? `  Migrations run    ${backend.migrations.applied.join(', ')}`
+        : '',
+      backend.migrations.seeded ? '  Seed              applied (new database)' : '',
+      'Press Ctrl-C to stop.',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const shutDown = (signal: string) => {
+    console.log(`\n${signal}: stopping the local backend…`);
+    backend.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutDown('SIGINT'));
+  process.once('SIGTERM', () => shutDown('SIGTERM'));
+} catch (error) {
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Each test file starts its own PGlite (seconds) and bcrypt hashes passwords at cost 10,
+// so timeouts are generous.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
