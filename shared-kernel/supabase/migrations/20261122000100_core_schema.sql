@@ -151,26 +151,33 @@ create trigger ideas_set_updated_at
   before update on public.ideas
   for each row execute function public.set_updated_at();
 
--- A shared folder's writers may edit others' items, but an item's owner never changes through the API.
-create function public.refuse_owner_change() returns trigger
+-- A shared folder's writers may edit others' items, but not take them over: through the API an item's
+-- owner (user_id) never changes, and only its owner moves it to another folder or out of one. (Folder
+-- deletion unassigns items through the foreign key, which does not run as an API role.)
+create function public.guard_item_update() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.user_id is distinct from old.user_id and current_user in ('anon', 'authenticated') then
-    raise exception 'The owner (user_id) of a row cannot be changed' using errcode = '42501';
+  if current_user in ('anon', 'authenticated') then
+    if new.user_id is distinct from old.user_id then
+      raise exception 'The owner (user_id) of an item cannot be changed' using errcode = '42501';
+    end if;
+    if new.category_id is distinct from old.category_id and old.user_id is distinct from auth.uid() then
+      raise exception 'Only the owner of an item moves it to another folder' using errcode = '42501';
+    end if;
   end if;
   return new;
 end
 $$;
 
-create trigger writings_refuse_owner_change
-  before update of user_id on public.writings
-  for each row execute function public.refuse_owner_change();
+create trigger writings_guard_update
+  before update of user_id, category_id on public.writings
+  for each row execute function public.guard_item_update();
 
-create trigger ideas_refuse_owner_change
-  before update of user_id on public.ideas
-  for each row execute function public.refuse_owner_change();
+create trigger ideas_guard_update
+  before update of user_id, category_id on public.ideas
+  for each row execute function public.guard_item_update();
 
 -- writings.category mirrors the folder: the folder's name when assigned, NULL when unassigned
 -- (also when the folder is deleted: ON DELETE SET NULL fires this update trigger).
