@@ -29,7 +29,10 @@ export interface Backend {
 
 /** Options of `startBackend`: the CLI's, plus `reset` (`--reset`). */
 export interface StartBackendOptions extends BackendOptions {
-  /** Empty the data folder before opening it (after taking the lock). */
+  /**
+   * Empty the data folder before opening it (after taking the lock). Only in a process that has not had
+   * this folder open: PGlite cannot re-create a folder it opened earlier in the same process.
+   */
   reset?: boolean;
 }
 

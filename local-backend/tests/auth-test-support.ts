@@ -5,7 +5,7 @@ import type { Backend } from '../src/backend.ts';
 
 /** The real supabase-js against a test backend, one in-memory session per client (no sharing, no timers). */
 export function createTestClient(
-  backend: Backend,
+  backend: Pick<Backend, 'url' | 'anonKey'>,
   options: { flowType?: 'implicit' | 'pkce' } = {},
 ): SupabaseClient {
   return createClient(backend.url, backend.anonKey, {
@@ -27,7 +27,7 @@ interface MailpitMessage {
 }
 
 /** The newest captured mail to `address`, read through the Mailpit-style JSON API like a script would. */
-export async function latestMailTo(backend: Backend, address: string): Promise<MailpitMessage> {
+export async function latestMailTo(backend: Pick<Backend, 'url'>, address: string): Promise<MailpitMessage> {
   const list = (await (await fetch(`${backend.url}/mail/api/v1/messages`)).json()) as {
     messages: { ID: string; To: { Address: string }[] }[];
   };
