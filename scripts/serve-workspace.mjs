@@ -26,10 +26,13 @@ function cacheControl(path) {
   return /\/static\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function distApp(folder, { spa }) {
-  const dist = join(root, folder, 'dist');
+/**
+ * Serves one build folder as its CDN would. `routes` may add routes ahead of the files; with `spa`, any
+ * other path answers the app's index.html (client-side routes such as /login and /workspace).
+ */
+export async function serveDist({ dist, port, hostname = '127.0.0.1', spa = false, routes = () => {} }) {
   if (!existsSync(join(dist, 'index.html'))) {
-    throw new Error(`${folder}/dist is missing: run "pnpm build" first`);
+    throw new Error(`${dist} has no build: run "pnpm build" first`);
   }
   const app = new Hono();
   app.use('*', async (context, next) => {
@@ -37,10 +40,7 @@ function distApp(folder, { spa }) {
     // The shell fetches remotes' manifests with fetch(): they need CORS (chunks are plain <script> loads).
     context.header('Access-Control-Allow-Origin', '*');
   });
-  return { app, dist, spa };
-}
-
-function finish({ app, dist, spa }) {
+  routes(app);
   app.use(
     '*',
     serveStatic({
@@ -49,55 +49,52 @@ function finish({ app, dist, spa }) {
     }),
   );
   if (spa) {
-    // Client-side routes (/login, /workspace, ...) all load the shell's page.
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
     app.get('*', (context) => {
       context.header('Cache-Control', 'no-cache');
       return context.html(index);
     });
   }
-  return app;
-}
-
-function listen(app, port, hostname) {
-  return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, () => resolvePromise(server));
-    server.once('error', reject);
+  const server = await new Promise((resolvePromise, reject) => {
+    const started = serve({ fetch: app.fetch, port, hostname }, () => resolvePromise(started));
+    started.once('error', reject);
   });
+  return {
+    url: `http://localhost:${server.address().port}`,
+    close: () => new Promise((done) => server.close(done)),
+  };
 }
 
 /** Starts the shell and the four remotes. Resolves with their URLs and a `close()`. */
 export async function serveWorkspace({ port = 3000, hostname = '127.0.0.1' } = {}) {
   const remotePorts = REMOTE_PACKAGES.map((_, index) => port + index + 1);
 
-  const shell = distApp('shell', { spa: true });
   // remotes.json is the deploy-time map of where each remote lives. Here it follows the ports actually
   // served, on the host name the browser used, so PORT overrides need no rebuild either.
-  shell.app.get('/remotes.json', (context) => {
-    const host = new URL(context.req.url).hostname;
-    context.header('Cache-Control', 'no-cache');
-    return context.json(
-      Object.fromEntries(
-        REMOTE_PACKAGES.map(({ container }, index) => [
-          container,
-          `http://${host}:${remotePorts[index]}/mf-manifest.json`,
-        ]),
-      ),
-    );
-  });
+  const remotesJson = (app) =>
+    app.get('/remotes.json', (context) => {
+      const host = new URL(context.req.url).hostname;
+      context.header('Cache-Control', 'no-cache');
+      return context.json(
+        Object.fromEntries(
+          REMOTE_PACKAGES.map(({ container }, index) => [
+            container,
+            `http://${host}:${remotePorts[index]}/mf-manifest.json`,
+          ]),
+        ),
+      );
+    });
 
-  const servers = await Promise.all([
-    listen(finish(shell), port, hostname),
+  const [shell, ...remotes] = await Promise.all([
+    serveDist({ dist: join(root, 'shell', 'dist'), port, hostname, spa: true, routes: remotesJson }),
     ...REMOTE_PACKAGES.map(({ folder }, index) =>
-      listen(finish(distApp(folder, { spa: false })), remotePorts[index], hostname),
+      serveDist({ dist: join(root, folder, 'dist'), port: remotePorts[index], hostname }),
     ),
   ]);
   return {
-    url: `http://localhost:${port}`,
-    remotes: Object.fromEntries(
-      REMOTE_PACKAGES.map(({ folder }, index) => [folder, `http://localhost:${remotePorts[index]}`]),
-    ),
-    close: () => Promise.all(servers.map((server) => new Promise((done) => server.close(done)))),
+    url: shell.url,
+    remotes: Object.fromEntries(REMOTE_PACKAGES.map(({ folder }, index) => [folder, remotes[index].url])),
+    close: () => Promise.all([shell, ...remotes].map((server) => server.close())),
   };
 }
 

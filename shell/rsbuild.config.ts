@@ -3,7 +3,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { mfShared } from 'shared-kernel/build';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     pluginReact(),
     pluginModuleFederation({
@@ -13,10 +13,13 @@ export default defineConfig({
       remotes: {},
       shared: mfShared,
       dts: false,
+      // The remotes' production builds use this runtime instead of each bundling one (remote-config.ts).
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
   html: { title: 'Workspace', template: './src/index.html' },
-  output: { cleanDistPath: true },
+  // Only a build replaces dist/: a dev server must not wipe the build being served next to it.
+  output: { cleanDistPath: command === 'build' },
   server: { port: Number(process.env.PORT ?? 3000), historyApiFallback: true },
-});
+}));

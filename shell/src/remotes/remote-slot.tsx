@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { type AreaName, type AreaProps, AreaUnavailable, type ExposedParcel } from 'shared-kernel';
-import { mountRootParcel, type ParcelConfigObject } from 'single-spa';
-import Parcel from 'single-spa-react/parcel';
+import type { ParcelConfigObject } from 'single-spa';
 import { loadParcel } from './load-parcel.ts';
+import { MountedParcel } from './mounted-parcel.tsx';
 import styles from './remote-slot.module.css';
 
 type SlotState =
@@ -66,13 +66,12 @@ export function RemoteSlot<A extends AreaName>({
       {state.status === 'failed' && <AreaUnavailable label={label} onRetry={retry} />}
       {state.status === 'ready' && (
         <ErrorBoundary onError={fail} fallback={null}>
-          <Parcel
+          <MountedParcel
             key={attempt}
             config={state.config}
-            mountParcel={mountRootParcel}
-            handleError={fail}
-            wrapClassName={styles.parcel}
-            {...areaProps}
+            areaProps={areaProps}
+            onError={fail}
+            className={styles.parcel}
           />
         </ErrorBoundary>
       )}

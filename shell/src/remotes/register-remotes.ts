@@ -1,0 +1,34 @@
+import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesManifest } from 'shared-kernel';
+import { manifestFetchTimeout } from './manifest-fetch-timeout.ts';
+
+let registration: Promise<RemotesManifest> | null = null;
+
+/**
+ * Reads `/remotes.json` from the shell's own origin (never cached: it is the deploy-time switch of which
+ * remote version the page runs), registers every remote with the federation runtime and starts
+ * downloading their parcels. A failed read is not kept, so Retry reads it again.
+ *
+ * Called before the async boundary (src/index.ts), so it must import nothing shared but types.
+ */
+export function registerRemotesOnce(): Promise<RemotesManifest> {
+  registration ??= fetch('/remotes.json', { cache: 'no-store' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+      const manifest = (await response.json()) as RemotesManifest;
+      registerPlugins([manifestFetchTimeout]);
+      const names = Object.keys(manifest);
+      registerRemotes(names.map((name) => ({ name, entry: manifest[name] as string })));
+      // Fetch every remote's manifest and parcel chunks now, while the shell's own chunks load, rather
+      // than after React has rendered the slots. A failure here shows up in the slot's own load.
+      preloadRemote(names.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
+        () => undefined,
+      );
+      return manifest;
+    })
+    .catch((error: unknown) => {
+      registration = null;
+      throw error;
+    });
+  return registration;
+}

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type AreaName, REMOTES } from 'shared-kernel';
+import { mfShared } from 'shared-kernel/build';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+interface ManifestShared {
+  name: string;
+  version: string;
+  singleton?: boolean;
+  requiredVersion?: string;
+}
+interface Manifest {
+  name: string;
+  metaData: { publicPath?: string; remoteEntry: { name: string } };
+  shared: ManifestShared[];
+  exposes: Array<{ name: string; path: string }>;
+}
+
+function readManifest(folder: string): Manifest {
+  return JSON.parse(readFileSync(`${repoRoot}/${folder}/dist/mf-manifest.json`, 'utf8')) as Manifest;
+}
+
+/** The singletons every build must share, or the page would run two Reacts, two buses... */
+const singletons = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'rxjs', 'shared-kernel'];
+
+const shell = readManifest('shell');
+const sharedVersion = (manifest: Manifest, name: string) =>
+  manifest.shared.find((entry) => entry.name === name);
+
+describe.each(Object.keys(REMOTES) as AreaName[])('the built %s remote', (area) => {
+  const remote = REMOTES[area];
+  const folder = `mf-${area}`;
+  const manifest = readManifest(folder);
+
+  it('is the container the shell loads, with a stable entry file beside its manifest', () => {
+    expect(manifest.name).toBe(remote.container);
+    expect(manifest.metaData.remoteEntry.name).toBe('remoteEntry.js');
+    expect(existsSync(`${repoRoot}/${folder}/dist/remoteEntry.js`)).toBe(true);
+  });
+
+  it('resolves its chunks against wherever it is deployed', () => {
+    expect(manifest.metaData.publicPath).toBe('auto');
+  });
+
+  it('exposes exactly the parcels the shell mounts', () => {
+    expect(manifest.exposes.map((expose) => expose.path).sort()).toEqual(
+      remote.exposes.map((parcel) => `./${parcel}`).sort(),
+    );
+  });
+
+  it.each(singletons)('shares %s as a singleton of the version the shell provides', (name) => {
+    const entry = sharedVersion(manifest, name);
+    expect(entry, `${name} is not shared`).toBeDefined();
+    expect(entry?.singleton).toBe(true);
+    expect(entry?.version).toBe(sharedVersion(shell, name)?.version);
+    expect(entry?.requiredVersion).toBe(mfShared[name as keyof typeof mfShared].requiredVersion);
+  });
+});
+
+describe('the built shell', () => {
+  it.each(singletons)('provides %s as a singleton', (name) => {
+    expect(sharedVersion(shell, name)?.singleton).toBe(true);
+  });
+
+  it('ships a remotes.json that names every remote by its container', () => {
+    const remotes = JSON.parse(readFileSync(`${repoRoot}/shell/dist/remotes.json`, 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(remotes).sort()).toEqual(
+      Object.values(REMOTES)
+        .map((remote) => remote.container)
+        .sort(),
+    );
+    for (const url of Object.values(remotes)) expect(url).toMatch(/\/mf-manifest\.json$/);
+  });
+});

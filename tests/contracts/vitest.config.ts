@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+/** `pnpm test:contracts`: checks the built remotes (run after `pnpm build`). */
+export default defineConfig({
+  test: { name: 'contracts', environment: 'node', include: ['tests/contracts/**/*.test.ts'] },
+});

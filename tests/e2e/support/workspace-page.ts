@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The slots of the composed page, as `<area>/<parcel>`. */
+export const SLOTS = [
+  'writings/Sidebar',
+  'writings/Editor',
+  'ideas/IdeasPanel',
+  'chat/ChatPanel',
+  'settings/SettingsDialog',
+  'settings/PricingDialog',
+] as const;
+export type SlotName = (typeof SLOTS)[number];
+
+/** Page object of the composed workspace. */
+export class WorkspacePage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  slot(name: SlotName): Locator {
+    return this.page.locator(`[data-slot="${name}"]`);
+  }
+
+  async expectMounted(name: SlotName): Promise<void> {
+    await expect(this.slot(name)).toHaveAttribute('data-status', 'ready');
+    await expect(this.slot(name).locator('[data-area-unavailable]')).toHaveCount(0);
+  }
+
+  async expectUnavailable(name: SlotName, label: string): Promise<void> {
+    await expect(this.slot(name).getByRole('alert')).toContainText(`${label} is unavailable`);
+  }
+
+  retryButton(name: SlotName): Locator {
+    return this.slot(name).getByRole('button', { name: 'Retry' });
+  }
+
+  /** The URL the running page's remotes.json maps a container to. */
+  async remoteManifestUrl(container: string): Promise<string> {
+    const response = await this.page.request.get('/remotes.json');
+    const remotes = (await response.json()) as Record<string, string>;
+    const url = remotes[container];
+    if (!url) throw new Error(`remotes.json has no ${container}`);
+    return url;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Cold load of the composed production page in Chromium (`pnpm bench:load`).
+ * Prints JS bytes (raw and gzip) per origin and in total, federation overhead per remote, request count,
+ * and the time until every slot is mounted. Budgets (ARCHITECTURE.md): initial JS <= 350 KB gzip for the
+ * whole page; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Response } from '@playwright/test';
+import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = 4400;
+const SLOT_COUNT = 6;
+
+interface Sample {
+  mountedMs: number;
+  requests: number;
+  js: Map<string, { raw: number; gzip: number; files: number }>;
+  federation: Map<string, { requests: number; gzip: number }>;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+
+const workspace = await serveWorkspace({ port: PORT });
+const origins = new Map<string, string>([[new URL(workspace.url).origin, 'shell']]);
+for (const [name, url] of Object.entries(workspace.remotes)) origins.set(new URL(url).origin, name);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function coldLoad(): Promise<Sample> {
+  const context = await browser.newContext(); // a fresh profile: empty cache
+  const page = await context.newPage();
+  const sample: Sample = { mountedMs: 0, requests: 0, js: new Map(), federation: new Map() };
+  // Bodies are read after the measurement: reading and compressing them during the load would compete
+  // with the page for the machine's two cores.
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(workspace.url);
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-slot][data-status="ready"]').length === count,
+    SLOT_COUNT,
+    { timeout: 30_000 },
+  );
+  sample.mountedMs = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('networkidle');
+  sample.requests = responses.length;
+  for (const response of responses) {
+    const url = new URL(response.url());
+    const origin = origins.get(url.origin) ?? url.origin;
+    const body = await response.body().catch(() => null);
+    if (!body) continue;
+    const gzip = gzipSync(body).length;
+    if (url.pathname.endsWith('.js')) {
+      const entry = sample.js.get(origin) ?? { raw: 0, gzip: 0, files: 0 };
+      sample.js.set(origin, {
+        raw: entry.raw + body.length,
+        gzip: entry.gzip + gzip,
+        files: entry.files + 1,
+      });
+    }
+    if (url.pathname.endsWith('/mf-manifest.json') || url.pathname.endsWith('/remoteEntry.js')) {
+      const entry = sample.federation.get(origin) ?? { requests: 0, gzip: 0 };
+      sample.federation.set(origin, { requests: entry.requests + 1, gzip: entry.gzip + gzip });
+    }
+  }
+  await context.close();
+  return sample;
+}
+
+await coldLoad(); // warm the OS file cache and the browser binary, not measured
+const samples: Sample[] = [];
+for (let run = 0; run < RUNS; run += 1) samples.push(await coldLoad());
+await browser.close();
+await workspace.close();
+
+const last = samples.at(-1);
+if (!last) throw new Error('no samples');
+console.log(
+  `\nCold load of the composed page, ${RUNS} runs (Chromium ${browser.version()}, production build)\n`,
+);
+console.log('JS downloaded per origin        files     raw KB    gzip KB');
+let totalRaw = 0;
+let totalGzip = 0;
+for (const [origin, { raw, gzip, files }] of last.js) {
+  totalRaw += raw;
+  totalGzip += gzip;
+  console.log(
+    `  ${origin.padEnd(28)} ${String(files).padStart(6)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)}`,
+  );
+}
+console.log(
+  `  ${'total'.padEnd(28)} ${''.padStart(6)} ${kb(totalRaw).padStart(10)} ${kb(totalGzip).padStart(10)}   (budget 350 KB gzip)`,
+);
+console.log(
+  '\nFederation overhead per remote  requests  gzip KB   (manifest + remoteEntry.js; budget 2 and 30 KB)',
+);
+for (const [origin, { requests, gzip }] of last.federation) {
+  console.log(`  ${origin.padEnd(28)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
+}
+const mounted = samples.map((sample) => sample.mountedMs);
+console.log(`\nRequests per load: ${last.requests}`);
+console.log(
+  `Every slot mounted after: median ${median(mounted).toFixed(0)} ms, p95 ${percentile(mounted, 95).toFixed(0)} ms, ` +
+    `min ${Math.min(...mounted).toFixed(0)} ms, max ${Math.max(...mounted).toFixed(0)} ms`,
+);
