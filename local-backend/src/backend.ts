@@ -8,8 +8,10 @@ import { lockDataDir, wipeDataDir } from './data-dir-lock.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { type MigrationReport, migrate } from './db/migrate.ts';
 import { corsMiddleware } from './http/cors.ts';
+import { createAuthenticator } from './http/request-auth.ts';
 import { createMailRoutes } from './mail/mail-routes.ts';
 import { createMailbox, type Mailbox } from './mail/mailbox.ts';
+import { createRestRoutes } from './rest/index.ts';
 
 /** A running local backend. */
 export interface Backend {
@@ -66,6 +68,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
         refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
       }),
     );
+    app.route('/rest/v1', createRestRoutes({ database, authenticate: createAuthenticator(keys) }));
     app.route('/mail', createMailRoutes({ mailbox }));
     app.notFound((context) =>
       context.json(

@@ -107,6 +107,17 @@ describe('HTTP basics', () => {
     });
   });
 
+  it("serves /rest/v1 under the caller's row-level security: a user reads only their own profile", async () => {
+    const email = uniqueEmail('rest');
+    const user = createTestClient(backend);
+    expect((await user.auth.signUp({ email, password: 'rest-password' })).error).toBeNull();
+    const own = await user.from('users').select('email');
+    expect(own.error).toBeNull();
+    expect(own.data).toEqual([{ email }]);
+    const anonymous = await createTestClient(backend).from('users').select('email').eq('email', email);
+    expect(anonymous.data ?? []).toEqual([]);
+  });
+
   it('signs the anon and service_role keys exactly like the Supabase CLI with the default secret', () => {
     expect(backend.anonKey).toBe(
       'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
