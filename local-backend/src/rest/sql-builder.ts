@@ -146,10 +146,10 @@ function filterSql(builder: Builder, relation: RelationInfo, alias: string, filt
   let predicate: string;
   switch (filter.operator) {
     case 'in':
-      // `in.()` matches nothing, as in PostgREST.
+      // `in.()` matches nothing; `= any('{}')` still uses the target, whose JSON path keys are bound.
       predicate =
         filter.values.length === 0
-          ? 'false'
+          ? `${target} = any('{}')`
           : `${target} in (${filter.values.map((value) => builder.bind(value)).join(', ')})`;
       break;
     case 'is':
