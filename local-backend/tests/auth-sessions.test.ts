@@ -59,6 +59,15 @@ describe('sign-up and sign-in', () => {
     expect(data.session?.expires_in).toBe(3600);
   });
 
+  it('signs the seeded demo account in with the password the README gives', async () => {
+    const { data, error } = await createTestClient(backend).auth.signInWithPassword({
+      email: 'demo@example.com',
+      password: 'demo-password',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata.name).toBe('Demo Writer');
+  });
+
   it('refuses a second sign-up for a registered e-mail with user_already_exists', async () => {
     const { email } = await signedUpClient('twice');
     const { error } = await createTestClient(backend).auth.signUp({ email, password });
