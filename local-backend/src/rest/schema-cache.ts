@@ -202,7 +202,9 @@ export async function loadSchemaCache({
     if (row.kind === 'p') relation.primaryKey = row.columns;
     if (row.kind !== 'f') relation.uniqueKeys.push(row.columns);
     const target = byOid.get(row.foreign_relation_oid);
-    if (row.kind === 'f' && target && row.foreign_columns) {
+    // Embedding stays inside the exposed schemas (function result types may come from elsewhere).
+    const exposed = target && schemas.includes(relation.schema) && schemas.includes(target.schema);
+    if (row.kind === 'f' && target && exposed && row.foreign_columns) {
       foreignKeys.push({
         name: row.name,
         from: relation,
