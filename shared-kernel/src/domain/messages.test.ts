@@ -85,6 +85,10 @@ const specTexts = [
   'View only',
   'Send Reset Email',
   'Sign Out',
+  'New Folder',
+  'Replace image',
+  'Delete image',
+  'Editor menu',
 ];
 
 describe('message catalogue', () => {

@@ -60,8 +60,14 @@ export const messages = {
   },
   editor: {
     empty: 'Select or create a writing',
+    replaceImage: 'Replace image',
+    deleteImage: 'Delete image',
+    editorMenu: 'Editor menu',
   },
   writings: {
+    newWriting: 'New',
+    search: 'Search',
+    newFolder: 'New Folder',
     untitled: 'Untitled',
     empty: 'No writings yet',
     loadingMore: 'Loading more writings...',
@@ -91,6 +97,7 @@ export const messages = {
     defaultSessionTitle: 'New Chat',
     readyTitle: 'Ready to chat!',
     readyBody: "Ask me anything about your ideas, writings, or just start a conversation. I'm here to help!",
+    send: 'Send',
     stopGenerating: 'Stop generating',
     retry: 'Retry',
     error: chatError,
@@ -117,6 +124,7 @@ export const messages = {
     readSuffix: '(read)',
     editAccess: 'Edit access',
     viewOnly: 'View only',
+    leave: 'Leave',
   },
   search: {
     placeholder: 'Search writings and ideas…',
@@ -166,6 +174,7 @@ export const messages = {
     cancelAnytime: 'Cancel anytime',
   },
   settings: {
+    profile: 'Profile',
     tabs: ['Account', 'Plans', 'Appearance', 'Editor', 'Workspace', 'Notifications', 'Advanced'],
     sendResetEmail: 'Send Reset Email',
     signOut: 'Sign Out',
