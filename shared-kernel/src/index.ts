@@ -33,4 +33,4 @@ export { createAreaParcel } from './parcels/create-area-parcel.tsx';
 // Primitives more than one area shows
 export { EmptyState } from './primitives/empty-state.tsx';
 export { Panel } from './primitives/panel.tsx';
-// export * from './ui/index.ts';
+export * from './ui/index.ts';

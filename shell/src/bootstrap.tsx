@@ -1,3 +1,5 @@
+import 'shared-kernel/tokens.css';
+import 'shared-kernel/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';

@@ -1,3 +1,5 @@
+import '../ui/tokens.css';
+import '../ui/base.css';
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
