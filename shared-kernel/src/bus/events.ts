@@ -27,6 +27,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('panels.flip-dock') }),
   z.object({ type: z.literal('zen.toggle') }),
   z.object({ type: z.literal('search.open') }),
+  /** Show the break screen ('Take a break', or the editor timer reaching zero). */
+  z.object({ type: z.literal('break.start') }),
   z.object({ type: z.literal('settings.open'), tab: z.string().optional() }),
   z.object({
     type: z.literal('pricing.open'),
