@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // so timeouts are generous.
 export default defineConfig({
   test: {
+    name: 'local-backend',
     environment: 'node',
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 30_000,

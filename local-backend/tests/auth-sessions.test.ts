@@ -122,6 +122,13 @@ describe('users', () => {
     expect(data.user?.email).toBe(email);
   });
 
+  it('answers getClaims for the HS256 session token', async () => {
+    const { client, session } = await signedUpClient('claims-api');
+    const { data, error } = await client.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data?.claims).toMatchObject({ sub: session?.user.id, role: 'authenticated' });
+  });
+
   it('merges updateUser data into user_metadata and removes keys set to null', async () => {
     const { client } = await signedUpClient('metadata', { display_name: 'Ada', theme: 'dark', plan: 'free' });
     const { data, error } = await client.auth.updateUser({ data: { display_name: 'Grace', plan: null } });

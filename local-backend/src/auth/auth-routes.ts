@@ -201,6 +201,9 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
     }),
   );
 
+  // Tokens are HS256 (a shared secret), so there is no public key to publish; GoTrue answers the same.
+  app.get('/.well-known/jwks.json', (context) => context.json({ keys: [] }));
+
   app.get('/settings', (context) =>
     context.json({
       external: { email: true, phone: false },
