@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAuthRoutes } from './auth/auth-routes.ts';
-import { type BackendOptions, createApiKeys, DEFAULT_JWT_SECRET, DEFAULT_PORT } from './config.ts';
+import {
+  type BackendOptions,
+  createApiKeys,
+  DEFAULT_JWT_SECRET,
+  DEFAULT_PORT,
+  DEFAULT_SITE_URL,
+} from './config.ts';
 import { lockDataDir, wipeDataDir } from './data-dir-lock.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { type MigrationReport, migrate } from './db/migrate.ts';
@@ -64,7 +70,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
         mailbox,
         jwtSecret: keys.jwtSecret,
         confirmEmail: options.confirmEmail ?? false,
-        siteUrl: options.siteUrl ?? 'http://localhost:3000',
+        siteUrl: options.siteUrl ?? DEFAULT_SITE_URL,
         refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
       }),
     );

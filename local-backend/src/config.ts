@@ -10,6 +10,9 @@ export const DEFAULT_PORT = 54321;
 /** Where `pnpm backend` keeps its data unless told otherwise: `<repo root>/.data`. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data', import.meta.url));
 
+/** Where `/verify` sends the browser without an allowed `redirect_to`: the shell's default dev port. */
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
+
 /** The API keys of a backend: HS256 JWTs whose `role` claim selects the Postgres role. */
 export interface ApiKeys {
   jwtSecret: string;
@@ -27,7 +30,7 @@ export interface BackendOptions {
   jwtSecret?: string;
   /** Require e-mail confirmation before the first sign-in. @default false (auto-confirm, like the CLI) */
   confirmEmail?: boolean;
-  /** Where `/verify` sends the browser when the link carries no `redirect_to`. @default 'http://localhost:3000' */
+  /** Where `/verify` sends the browser when the link carries no `redirect_to`. @default DEFAULT_SITE_URL */
   siteUrl?: string;
   /** How long a just-rotated refresh token is still accepted (racing tabs). @default 10 */
   refreshTokenReuseSeconds?: number;

@@ -4,7 +4,7 @@
  * folder first (the seed runs again).
  */
 import { startBackend } from './backend.ts';
-import { readOptionsFromEnvironment } from './config.ts';
+import { DEFAULT_PORT, readOptionsFromEnvironment } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 
 const flags = process.argv.slice(2);
@@ -48,6 +48,11 @@ try {
   process.once('SIGINT', () => shutDown('SIGINT'));
   process.once('SIGTERM', () => shutDown('SIGTERM'));
 } catch (error) {
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(
+      `Port ${process.env.SUPABASE_LOCAL_PORT || DEFAULT_PORT} is in use. Stop what uses it, or set SUPABASE_LOCAL_PORT.`,
+    );
+  } else console.error(error);
   process.exit(1);
 }
