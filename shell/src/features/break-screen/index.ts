@@ -1,0 +1,1 @@
+export { BreakScreen } from './break-screen.tsx';
