@@ -409,9 +409,18 @@ function embedSql(
   const order = orderSql(builder, target, alias, node.order);
   const paging = pagingSql(builder, node);
   return {
-    sql: `coalesce((select json_agg(_e.j) from (select ${row.sql} as j from ${from}${where}${order}${paging}) as _e), '[]'::json)`,
+    sql: `coalesce((select json_agg(${row.sql}) from (${pageSql(alias, from, where, order, paging)}) as ${alias}), '[]'::json)`,
     innerCondition,
   };
+}
+
+/**
+ * The rows of one page, still as table rows: JSON is built from them afterwards, so Postgres does not
+ * build an object for every matching row before sorting and cutting the page (a top-N sort evaluates
+ * its whole target list: 18 ms instead of 1 ms for 20 of 2,000 rows).
+ */
+function pageSql(alias: string, from: string, where: string, order: string, paging: string): string {
+  return `select ${alias}.* from ${from}${where}${order}${paging}`;
 }
 
 /** The response body: all rows as a JSON array, or the first row as an object. */
@@ -454,8 +463,9 @@ export function buildReadQuery({
   const order = orderSql(builder, rows.relation, alias, query.root.order);
   const paging = pagingSql(builder, query.root);
   const total = count ? `, (select count(*) from ${from}${where}) as total` : '';
+  const page = pageSql(alias, from, where, order, paging);
   return builder.statement(
-    `select ${bodySql(shape)} as body, count(*) as page_rows${total} from (select ${row.sql} as j from ${from}${where}${order}${paging}) as _r`,
+    `select ${bodySql(shape)} as body, count(*) as page_rows${total} from (select ${row.sql} as j from (${page}) as ${alias}) as _r`,
   );
 }
 
