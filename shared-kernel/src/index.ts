@@ -27,10 +27,21 @@ export {
 } from './contracts/remotes.ts';
 // Domain rules and the message catalogue; design tokens
 export * from './domain/index.ts';
+// Local preferences and the network status
+export { isOnline, online$, useOnline } from './network/network-status.ts';
 // Parcels
 export { AreaUnavailable } from './parcels/area-unavailable.tsx';
 export { createAreaParcel } from './parcels/create-area-parcel.tsx';
+export {
+  getPreferences,
+  PREFERENCES_STORAGE_KEY,
+  type Preferences,
+  preferences$,
+  preferencesSchema,
+  updatePreferences,
+  usePreferences,
+} from './preferences/preferences.ts';
 // Primitives more than one area shows
 export { EmptyState } from './primitives/empty-state.tsx';
-export { Panel } from './primitives/panel.tsx';
+export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export * from './ui/index.ts';

@@ -1,5 +1,7 @@
 import { type AreaProps, backendConfigFromEnv, CONTRACT_VERSION, createEventBus } from 'shared-kernel';
-import { WorkspaceLayout } from './layout/workspace-layout.tsx';
+import { Toaster } from 'sonner';
+import { useTheme } from './features/theme/use-theme.ts';
+import { Workspace } from './features/workspace/workspace.tsx';
 
 /** One bus per page: the shell creates it and every parcel receives it in its props. */
 const bus = createEventBus();
@@ -12,5 +14,11 @@ const areaProps: AreaProps = {
 };
 
 export function App() {
-  return <WorkspaceLayout areaProps={areaProps} />;
+  useTheme();
+  return (
+    <>
+      <Workspace areaProps={areaProps} />
+      <Toaster theme="dark" position="bottom-right" />
+    </>
+  );
 }
