@@ -1,0 +1,49 @@
+import type { CSSProperties } from 'react';
+import { PANEL_SIZES } from 'shared-kernel';
+import styles from './workspace-skeleton.module.css';
+
+const LEFT_ROWS = 8;
+const CENTRE_LINES = 9;
+const RIGHT_ROWS = 6;
+
+const rows = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+/**
+ * The workspace's outline while the session is checked (SPEC.md section 2, auth gate): a list on the
+ * left, content in the centre, a list on the right, in the panels' default proportions.
+ */
+export function WorkspaceSkeleton() {
+  return (
+    <div
+      className={styles.skeleton}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading workspace"
+      style={
+        {
+          '--left-width': `${PANEL_SIZES.main.default}%`,
+          '--right-width': `${PANEL_SIZES.right.default}%`,
+        } as CSSProperties
+      }
+    >
+      <div className={styles.pane} data-pane="left" aria-hidden>
+        <span className={`${styles.bone} ${styles.heading}`} />
+        {rows(LEFT_ROWS).map((row) => (
+          <span key={row} className={`${styles.bone} ${styles.row}`} />
+        ))}
+      </div>
+      <div className={`${styles.pane} ${styles.centre}`} data-pane="centre" aria-hidden>
+        <span className={`${styles.bone} ${styles.title}`} />
+        {rows(CENTRE_LINES).map((line) => (
+          <span key={line} className={`${styles.bone} ${styles.line}`} />
+        ))}
+      </div>
+      <div className={styles.pane} data-pane="right" aria-hidden>
+        <span className={`${styles.bone} ${styles.heading}`} />
+        {rows(RIGHT_ROWS).map((row) => (
+          <span key={row} className={`${styles.bone} ${styles.row}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
