@@ -304,6 +304,12 @@ describe('rpc', () => {
     expect(wrongArguments.body.code).toBe('PGRST202');
   });
 
+  it('does not call a function of named parameters with a body that is not an object', async () => {
+    const { status, body } = await send('POST', 'rpc/whoami', { body: [1, 2] });
+    expect(status).toBe(404);
+    expect(body.code).toBe('PGRST202');
+  });
+
   it('passes a raised exception through with its code, details and hint', async () => {
     const { status, body } = await send('POST', 'rpc/fail_loudly', { body: {} });
     expect(status).toBe(400);
@@ -326,5 +332,14 @@ describe('schema cache', () => {
     const { status, body } = await send('GET', 'late_table');
     expect(status).toBe(200);
     expect(body).toEqual([]);
+  });
+
+  it("reloads on Postgres' notify pgrst, 'reload schema', as Supabase migrations send it", async () => {
+    await fixture.database.pg.exec(`
+      create table public.notified_table (id integer primary key);
+      grant select on public.notified_table to anon;
+      notify pgrst, 'reload schema';
+    `);
+    await expect.poll(async () => (await send('GET', 'notified_table')).status).toBe(200);
   });
 });

@@ -152,17 +152,19 @@ function findRelation(cache: SchemaCache, schema: string, name: string): Relatio
 
 /**
  * Picks the overload whose named parameters cover the given argument names (PostgREST matches by
- * name); a function of one unnamed json/jsonb parameter takes any body.
+ * name); a function of one unnamed json/jsonb parameter takes any body. `argumentNames` is undefined
+ * when the body is not a JSON object: then only such a function can take it.
  */
 function findFunction(
   cache: SchemaCache,
   schema: string,
   name: string,
-  argumentNames: string[],
+  argumentNames: string[] | undefined,
 ): FunctionInfo {
   const candidates = cache.functions.get(qualifiedKey(schema, name)) ?? [];
   const byName = candidates.filter(
     (fn) =>
+      argumentNames !== undefined &&
       !fn.bodyParameterType &&
       argumentNames.every((argument) => fn.parameters.some((parameter) => parameter.name === argument)) &&
       fn.parameters.every((parameter) => parameter.hasDefault || argumentNames.includes(parameter.name)),
@@ -170,7 +172,8 @@ function findFunction(
   const matching = byName.length > 0 ? byName : candidates.filter((fn) => fn.bodyParameterType);
   const [first, ...others] = matching;
   if (first && others.length === 0) return first;
-  const signature = `${schema}.${name}(${[...argumentNames].sort().join(', ')})`;
+  const sortedNames = [...(argumentNames ?? [])].sort();
+  const signature = `${schema}.${name}(${sortedNames.join(', ')})`;
   if (first) {
     throw new RestError({
       status: 300,
@@ -187,7 +190,7 @@ function findFunction(
     status: 404,
     code: 'PGRST202',
     message: `Could not find the function ${signature} in the schema cache`,
-    details: `Searched for the function ${schema}.${name} with ${argumentNames.length === 0 ? 'no parameters' : `parameters ${[...argumentNames].sort().join(', ')}`} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    details: `Searched for the function ${schema}.${name} with ${sortedNames.length === 0 ? 'no parameters' : `parameters ${sortedNames.join(', ')}`} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     hint:
       suggestion === undefined || candidates.length > 0
         ? null
@@ -248,6 +251,12 @@ export function createRestRoutes({
     }
     return cache;
   };
+  // Like PostgREST: `notify pgrst, 'reload schema'` (as Supabase migrations end) refreshes the cache.
+  database.pg
+    .listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') cache = undefined;
+    })
+    .catch((error: unknown) => console.error('[rest] cannot listen for schema reloads', error));
 
   const app = new Hono();
 
@@ -341,7 +350,7 @@ export function createRestRoutes({
     } else {
       query = parseQuery(params);
     }
-    const argumentNames = isPlainObject(argumentsBody) ? Object.keys(argumentsBody) : [];
+    const argumentNames = isPlainObject(argumentsBody) ? Object.keys(argumentsBody) : undefined;
     const fn = findFunction(cache, schema, name, argumentNames);
     if (fn.result.kind === 'rows') {
       const shape = request.singular || !fn.result.set ? 'object' : 'array';
