@@ -130,7 +130,17 @@ describe('parseFilter', () => {
   });
 
   it('rejects unknown operators, missing dots and bad is values', () => {
-    for (const text of ['equals.1', 'eq1', 'is.maybe', 'in.1,2', 'in.(1,2', 'eq(any).1', '', 'not.']) {
+    for (const text of [
+      'equals.1',
+      'eq1',
+      'is.maybe',
+      'in.1,2',
+      'in.(1,2',
+      'in.(1)x',
+      'eq(any).1',
+      '',
+      'not.',
+    ]) {
       expect(parseFailure(() => parseFilter(field('a'), text)).code, text).toBe('PGRST100');
     }
   });

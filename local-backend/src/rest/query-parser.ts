@@ -176,13 +176,18 @@ class Scanner {
   /** A column with an optional JSON path: `data->a->>b`. */
   field(): Field {
     const name = this.name();
-    const jsonPath: JsonPathStep[] = [];
+    return { name, jsonPath: this.jsonPath() };
+  }
+
+  /** The `->a->>b` steps after a column name, if any. */
+  jsonPath(): JsonPathStep[] {
+    const steps: JsonPathStep[] = [];
     while (this.startsWith('->')) {
       const operator = this.startsWith('->>') ? '->>' : '->';
       this.position += operator.length;
-      jsonPath.push({ operator, key: this.name() });
+      steps.push({ operator, key: this.name() });
     }
-    return { name, jsonPath };
+    return steps;
   }
 
   /** Reads up to (not including) the first of `stops` outside double quotes and braces. */
@@ -225,23 +230,18 @@ function selectList(scanner: Scanner): SelectItem[] {
 }
 
 function selectItem(scanner: Scanner): SelectItem {
-  if (scanner.peek() === '*') {
-    scanner.expect('*');
-    return { type: 'star' };
-  }
+  if (scanner.accept('*')) return { type: 'star' };
   if (scanner.startsWith('...')) scanner.fail('spread embedding ("...") is not supported');
   let alias: string | undefined;
   let name = scanner.name();
-  if (scanner.peek() === ':' && scanner.peek(1) !== ':') {
-    scanner.expect(':');
+  if (scanner.peek(1) !== ':' && scanner.accept(':')) {
     alias = name;
     name = scanner.name();
   }
   if (scanner.peek() === '!' || scanner.peek() === '(') {
     let hint: string | undefined;
     let inner = false;
-    while (scanner.peek() === '!') {
-      scanner.expect('!');
+    while (scanner.accept('!')) {
       const modifier = scanner.name();
       if (modifier === 'inner') inner = true;
       else if (modifier !== 'left') {
@@ -255,15 +255,9 @@ function selectItem(scanner: Scanner): SelectItem {
     scanner.expect(')');
     return { type: 'embed', relation: name, alias, hint, inner, select };
   }
-  const jsonPath: JsonPathStep[] = [];
-  while (scanner.startsWith('->')) {
-    const operator = scanner.startsWith('->>') ? '->>' : '->';
-    scanner.expect(operator);
-    jsonPath.push({ operator, key: scanner.name() });
-  }
+  const jsonPath = scanner.jsonPath();
   let cast: string | undefined;
-  if (scanner.startsWith('::')) {
-    scanner.expect('::');
+  if (scanner.accept('::')) {
     const match = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?/.exec(scanner.text.slice(scanner.position));
     if (!match) scanner.fail('expected a type name after "::"');
     scanner.position += match[0].length;
@@ -276,11 +270,8 @@ function selectItem(scanner: Scanner): SelectItem {
 function parseList(scanner: Scanner): string[] {
   scanner.expect('(');
   const values: string[] = [];
-  if (scanner.peek() === ')') {
-    scanner.expect(')');
-    return values;
-  }
-  for (;;) {
+  if (scanner.accept(')')) return values;
+  do {
     if (scanner.peek() === '"') {
       values.push(scanner.quoted());
     } else {
@@ -288,9 +279,7 @@ function parseList(scanner: Scanner): string[] {
       while (!scanner.done && scanner.peek() !== ',' && scanner.peek() !== ')') scanner.position += 1;
       values.push(scanner.text.slice(start, scanner.position));
     }
-    if (scanner.peek() === ')') break;
-    scanner.expect(',');
-  }
+  } while (scanner.accept(','));
   scanner.expect(')');
   return values;
 }
@@ -300,18 +289,13 @@ function parseList(scanner: Scanner): string[] {
  * `readValue` take the value: the rest of the text at the top level, up to `,` or `)` inside a logic tree.
  */
 function filterAfterField(scanner: Scanner, field: Field, readValue: (scanner: Scanner) => string): Filter {
-  let negated = false;
-  if (scanner.startsWith('not.')) {
-    scanner.expect('not.');
-    negated = true;
-  }
+  const negated = scanner.accept('not.');
   const match = /^[a-z]+/.exec(scanner.text.slice(scanner.position));
   if (!match) scanner.fail('expected an operator such as eq, in or is');
   const operator = match[0];
   scanner.position += operator.length;
   let language: string | undefined;
-  if ((textSearchOperators as readonly string[]).includes(operator) && scanner.peek() === '(') {
-    scanner.expect('(');
+  if ((textSearchOperators as readonly string[]).includes(operator) && scanner.accept('(')) {
     language = scanner.name();
     scanner.expect(')');
   }
@@ -338,11 +322,14 @@ function filterAfterField(scanner: Scanner, field: Field, readValue: (scanner: S
 /** Parses a top-level filter value such as `not.in.(1,2)` or `fts(english).cat` for `field`. */
 export function parseFilter(field: Field, text: string): Filter {
   const scanner = new Scanner(text, 'filter');
-  return filterAfterField(scanner, field, (rest) => {
+  const filter = filterAfterField(scanner, field, (rest) => {
     const value = rest.text.slice(rest.position);
     rest.position = rest.text.length;
     return value;
   });
+  // Only an in-list can stop early: `in.(1,2)x`.
+  if (!scanner.done) scanner.fail(`unexpected "${scanner.peek()}" after the list`);
+  return filter;
 }
 
 /** Parses a key's column part (`title`, `data->a->>b`, `"odd name"`). */
