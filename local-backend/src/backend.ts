@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { type FunctionRegistry, handlers } from 'functions';
 import { Hono } from 'hono';
 import { createAuthRoutes } from './auth/auth-routes.ts';
 import {
@@ -13,11 +14,14 @@ import {
 import { lockDataDir, wipeDataDir } from './data-dir-lock.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { type MigrationReport, migrate } from './db/migrate.ts';
+import { createFunctionsHost } from './functions-host/index.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { createAuthenticator } from './http/request-auth.ts';
 import { createMailRoutes } from './mail/mail-routes.ts';
 import { createMailbox, type Mailbox } from './mail/mailbox.ts';
+import { type Realtime, type RealtimeOptions, startRealtime } from './realtime/index.ts';
 import { createRestRoutes } from './rest/index.ts';
+import { createStorageRoutes, type ObjectStore, openObjectStore } from './storage/index.ts';
 
 /** A running local backend. */
 export interface Backend {
@@ -42,6 +46,10 @@ export interface StartBackendOptions extends BackendOptions {
    * this folder open: PGlite cannot re-create a folder it opened earlier in the same process.
    */
   reset?: boolean;
+  /** The functions served at `/functions/v1/<name>` (and `chat` at `/api/chat`). @default functions' `handlers` */
+  functions?: FunctionRegistry;
+  /** Realtime tuning (tests shrink the per-connection queue). */
+  realtime?: RealtimeOptions;
 }
 
 const isMemory = (dataDir: string) => dataDir.startsWith('memory://');
@@ -54,12 +62,17 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
   const { dataDir } = options;
   const releaseLock = isMemory(dataDir) ? async () => {} : await lockDataDir(dataDir);
   let database: Database | undefined;
+  let store: ObjectStore | undefined;
+  let realtime: Realtime | undefined;
   try {
     if (options.reset && !isMemory(dataDir)) await wipeDataDir(dataDir);
     database = await openDatabase({ dataDir });
     const migrations = await migrate({ pg: database.pg });
     const keys = await createApiKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET);
     const mailbox = createMailbox();
+    store = await openObjectStore({ dataDir });
+    // Set once the server listens: the functions' service client calls back into this backend.
+    let url = '';
 
     const app = new Hono();
     app.use(corsMiddleware());
@@ -75,6 +88,19 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       }),
     );
     app.route('/rest/v1', createRestRoutes({ database, authenticate: createAuthenticator(keys) }));
+    app.route(
+      '/storage/v1',
+      createStorageRoutes({ database, store, authenticate: createAuthenticator(keys) }),
+    );
+    const functionsHost = createFunctionsHost({
+      handlers: options.functions ?? handlers,
+      supabaseUrl: () => url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      secrets: { ...process.env },
+    });
+    app.route('/functions/v1', functionsHost.routes);
+    app.all('/api/chat', (context) => functionsHost.invoke('chat', context.req.raw));
     app.route('/mail', createMailRoutes({ mailbox }));
     app.notFound((context) =>
       context.json(
@@ -92,6 +118,13 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
 
     // The raw server (not `serve()`) so a WebSocket upgrade can be attached to the same port later.
     const httpServer = createAdaptorServer({ fetch: app.fetch }) as Server;
+    // Before listening, so that no write escapes change capture.
+    realtime = await startRealtime({
+      httpServer,
+      database,
+      authenticate: createAuthenticator(keys),
+      ...options.realtime,
+    });
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(options.port ?? DEFAULT_PORT, '127.0.0.1', () => {
@@ -100,11 +133,14 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       });
     });
     const { port } = httpServer.address() as AddressInfo;
+    url = `http://127.0.0.1:${port}`;
 
     const openDatabaseForStop: Database = database;
+    const openStoreForStop: ObjectStore = store;
+    const realtimeForStop: Realtime = realtime;
     let stopping: Promise<void> | undefined;
     return {
-      url: `http://127.0.0.1:${port}`,
+      url,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       database,
@@ -113,18 +149,23 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       migrations,
       stop() {
         stopping ??= (async () => {
+          // Upgraded WebSockets are no longer the HTTP server's connections: realtime closes them.
+          await realtimeForStop.close();
           await new Promise<void>((resolve) => {
             httpServer.close(() => resolve());
             httpServer.closeAllConnections();
           });
           await openDatabaseForStop.close();
+          await openStoreForStop.close();
           await releaseLock();
         })();
         return stopping;
       },
     };
   } catch (error) {
+    await realtime?.close().catch(() => {});
     await database?.close().catch(() => {});
+    await store?.close().catch(() => {});
     await releaseLock();
     throw error;
   }

@@ -1,0 +1,77 @@
+-- Local-only change capture for realtime (never part of a migration): hosted Supabase streams the
+-- tables of the `supabase_realtime` publication from the write-ahead log; locally each of those tables
+-- gets an AFTER ROW trigger that notifies channel `local_realtime`. Runs at every start, after the
+-- migrations, so the triggers always follow the publication. Idempotent.
+--
+-- The notification names the change only (schema, table, type, primary key): pg_notify refuses
+-- payloads over 8000 bytes, and that error would abort the user's write (notes/supabase-protocol.md
+-- §7.2). Each subscriber re-reads the row under its own role instead.
+
+create schema if not exists local_realtime;
+grant usage on schema local_realtime to anon, authenticated, service_role;
+
+-- Trigger arguments: the table's primary key columns.
+create or replace function local_realtime.notify_change() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  changed_row jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
+  primary_key jsonb := '{}'::jsonb;
+  key_column text;
+begin
+  foreach key_column in array tg_argv loop
+    primary_key := primary_key || jsonb_build_object(key_column, changed_row -> key_column);
+  end loop;
+  -- Lowercase channel name: PGlite's listen() lowercases the name it listens on (§7.3).
+  perform pg_notify('local_realtime', jsonb_build_object(
+    'schema', tg_table_schema,
+    'table', tg_table_name,
+    'type', tg_op,
+    'primary_key', primary_key,
+    'commit_timestamp', now()
+  )::text);
+  return null;
+end
+$$;
+
+do $$
+declare
+  published record;
+  stale record;
+begin
+  -- One trigger per published table that has a primary key (without one a row cannot be re-read).
+  for published in
+    select c.oid as relation,
+           string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum)) as key_columns
+    from pg_publication_tables p
+    join pg_namespace n on n.nspname = p.schemaname
+    join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+    join pg_index i on i.indrelid = c.oid and i.indisprimary
+    join pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
+    where p.pubname = 'supabase_realtime'
+    group by c.oid
+  loop
+    execute format(
+      'create or replace trigger local_realtime_notify after insert or update or delete on %s '
+        'for each row execute function local_realtime.notify_change(%s)',
+      published.relation::regclass, published.key_columns
+    );
+  end loop;
+
+  -- Tables that left the publication stop notifying.
+  for stale in
+    select t.tgrelid::regclass as relation
+    from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where t.tgname = 'local_realtime_notify'
+      and not exists (
+        select from pg_publication_tables p
+        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+      )
+  loop
+    execute format('drop trigger local_realtime_notify on %s', stale.relation);
+  end loop;
+end
+$$;
