@@ -44,4 +44,5 @@ export {
 // Primitives more than one area shows
 export { EmptyState } from './primitives/empty-state.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
+export * from './supabase/index.ts';
 export * from './ui/index.ts';

@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import WebSocket from 'ws';
+import { getSupabaseClient } from './client.ts';
+
+/** The part of local-backend's `startBackend` this test uses. */
+type StartBackend = (options: { dataDir: string; port: number }) => Promise<Backend>;
+interface Backend {
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+
+// The real local backend, by relative path (the kernel does not depend on it outside this test). Imported
+// through a URL so the kernel's typecheck, which uses the DOM's types, does not compile the backend's Node
+// code; the backend is typechecked in its own package.
+const backendModule = new URL('../../../local-backend/src/backend.ts', import.meta.url).href;
+
+// Node 20 has no global WebSocket and supabase-js refuses to start without one; browsers need nothing.
+const nodeOptions = { realtime: { transport: WebSocket as never } };
+
+const demoUserId = 'd0000000-0000-4000-8000-000000000001';
+
+describe('getSupabaseClient', () => {
+  it('returns the same client for the same backend', () => {
+    const backend = { url: 'http://127.0.0.1:9', anonKey: 'anon-key' };
+    const first = getSupabaseClient(backend, nodeOptions);
+    expect(getSupabaseClient({ ...backend })).toBe(first);
+  });
+
+  it('returns another client for another URL or key', () => {
+    const first = getSupabaseClient({ url: 'http://127.0.0.1:9', anonKey: 'anon-key' }, nodeOptions);
+    const otherUrl = getSupabaseClient({ url: 'http://127.0.0.2:9', anonKey: 'anon-key' }, nodeOptions);
+    const otherKey = getSupabaseClient({ url: 'http://127.0.0.1:9', anonKey: 'other-key' }, nodeOptions);
+    expect(new Set([first, otherUrl, otherKey]).size).toBe(3);
+  });
+
+  describe('against the local backend', () => {
+    let backend: Backend;
+
+    // Starting PGlite and migrating it takes seconds, more on a busy machine.
+    beforeAll(async () => {
+      const { startBackend } = (await import(/* @vite-ignore */ backendModule)) as {
+        startBackend: StartBackend;
+      };
+      backend = await startBackend({ dataDir: 'memory://', port: 0 });
+    }, 120_000);
+    afterAll(() => backend?.stop());
+
+    it('signs in the demo user and reads their writings as typed rows', async () => {
+      const supabase = getSupabaseClient(backend, nodeOptions);
+      const { data: session, error: signInError } = await supabase.auth.signInWithPassword({
+        email: 'demo@example.com',
+        password: 'demo-password',
+      });
+      expect(signInError).toBeNull();
+      expect(session.user?.id).toBe(demoUserId);
+
+      const { data: writings, error } = await supabase
+        .from('writings')
+        .select('id, title, user_id, category_id')
+        .order('created_at', { ascending: false });
+      expect(error).toBeNull();
+      expectTypeOf(writings).toEqualTypeOf<
+        { id: string; title: string; user_id: string; category_id: string | null }[] | null
+      >();
+      expect(writings?.length).toBeGreaterThan(0);
+      expect(writings?.[0]).toEqual({
+        id: '10000000-0000-4000-8000-000000000006',
+        title: 'Reading list for the winter',
+        user_id: demoUserId,
+        category_id: null,
+      });
+    }, 30_000);
+
+    it('shares its session with every caller that asks for the same backend', async () => {
+      const { data } = await getSupabaseClient({
+        url: backend.url,
+        anonKey: backend.anonKey,
+      }).auth.getSession();
+      expect(data.session?.user.email).toBe('demo@example.com');
+    });
+  });
+});
