@@ -1,0 +1,109 @@
+import { Command } from 'cmdk';
+import { FileText, Lightbulb, LoaderCircle, Search } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from 'shared-kernel';
+import styles from './search-overlay.module.css';
+import type { SearchResult, SearchWorkspace } from './search-workspace.ts';
+import { useSearchResults } from './use-search-results.ts';
+
+/** Props of {@link SearchOverlay}. */
+export interface SearchOverlayProps {
+  open: boolean;
+  /** Called with `false` on Escape, a click outside, or after a result was chosen. */
+  onOpenChange: (open: boolean) => void;
+  /** Runs one search; see `searchWorkspace`. */
+  search: SearchWorkspace;
+  /** A result was chosen (click or Enter); the overlay closes itself first. */
+  onChoose: (result: SearchResult) => void;
+}
+
+const SOURCE_LABELS = { writing: 'Writing', idea: 'Idea' } as const;
+const SOURCE_ICONS = { writing: FileText, idea: Lightbulb } as const;
+
+/** The snippet with the first literal occurrence of the query marked. */
+function Snippet({ text, query }: { text: string; query: string }) {
+  const needle = query.trim().toLowerCase();
+  const at = needle ? text.toLowerCase().indexOf(needle) : -1;
+  if (at < 0) return <span className={styles.snippet}>{text}</span>;
+  return (
+    <span className={styles.snippet}>
+      {text.slice(0, at)}
+      <mark>{text.slice(at, at + needle.length)}</mark>
+      {text.slice(at + needle.length)}
+    </span>
+  );
+}
+
+function SearchPanel({ search, onChoose }: Pick<SearchOverlayProps, 'search' | 'onChoose'>) {
+  const [query, setQuery] = useState('');
+  const { status, results } = useSearchResults(query, search);
+
+  return (
+    <>
+      <div className={styles.inputRow}>
+        <Search className={styles.inputIcon} size={18} aria-hidden />
+        <Command.Input
+          className={styles.input}
+          value={query}
+          onValueChange={setQuery}
+          placeholder={messages.search.placeholder}
+        />
+        {status === 'loading' && (
+          <LoaderCircle className={styles.spinner} size={18} aria-label="Searching" role="img" />
+        )}
+      </div>
+      <Command.List className={styles.list} label="Results">
+        {status === 'done' && (
+          <Command.Empty className={styles.empty}>{messages.search.noResults}</Command.Empty>
+        )}
+        {results.map((result) => {
+          const Icon = SOURCE_ICONS[result.source];
+          return (
+            <Command.Item
+              key={`${result.source}:${result.id}`}
+              value={`${result.source}:${result.id}`}
+              className={styles.item}
+              onSelect={() => onChoose(result)}
+            >
+              <span className={styles.tag} data-source={result.source}>
+                <Icon size={12} aria-hidden />
+                {SOURCE_LABELS[result.source]}
+              </span>
+              <span className={styles.title}>{result.title}</span>
+              <Snippet text={result.snippet} query={query} />
+            </Command.Item>
+          );
+        })}
+      </Command.List>
+    </>
+  );
+}
+
+/**
+ * The search overlay (SPEC.md section 2): a command palette over the page that searches writings and
+ * ideas as the user types. Arrow keys move through the results, Enter chooses, Escape closes. Each
+ * result shows its source (writing or idea), its title and a snippet; 'No results' when nothing matches.
+ * Its state starts fresh each time it opens.
+ */
+export function SearchOverlay({ open, onOpenChange, search, onChoose }: SearchOverlayProps) {
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Search"
+      shouldFilter={false}
+      loop
+      overlayClassName={styles.overlay}
+      contentClassName={styles.dialog}
+      className={styles.command}
+    >
+      <SearchPanel
+        search={search}
+        onChoose={(result) => {
+          onOpenChange(false);
+          onChoose(result);
+        }}
+      />
+    </Command.Dialog>
+  );
+}
