@@ -21,7 +21,7 @@ export class ChangeFilterError extends Error {
   override name = 'ChangeFilterError';
 }
 
-/** Parses `column=operator.value` (`in.(a,b)` for lists, optionally double-quoted items). */
+/** Parses `column=operator.value` (`in.(a,"b, c")` for lists). */
 export function parseChangeFilter(filter: string): ChangeFilter {
   const match = /^([^=]+)=(\w+)\.(.*)$/s.exec(filter);
   const [, column, operator, rawValue] = match ?? [];
@@ -36,7 +36,8 @@ export function parseChangeFilter(filter: string): ChangeFilter {
   if (operator !== 'in') return { column, operator: operator as FilterOperator, values: [rawValue] };
   const list = /^\((.*)\)$/s.exec(rawValue)?.[1];
   if (list === undefined) throw new ChangeFilterError(`Invalid filter "${filter}": in expects (a,b,...)`);
-  const values = list.split(',').map((item) => item.trim().replace(/^"(.*)"$/s, '$1'));
+  // Items are comma-separated; a double-quoted item may itself hold commas.
+  const values = (list.match(/"[^"]*"|[^,]+/g) ?? []).map((item) => item.trim().replace(/^"(.*)"$/s, '$1'));
   if (values.length > maximumInValues) {
     throw new ChangeFilterError(`Invalid filter "${filter}": at most ${maximumInValues} values for in`);
   }
