@@ -177,7 +177,7 @@ const compositeAttributesSql = `
   order by t.oid, a.attnum`;
 
 /** What the generator reads of one schema. */
-export interface SchemaIntrospection {
+interface SchemaIntrospection {
   types: TypeRow[];
   relations: RelationRow[];
   columns: ColumnRow[];
@@ -187,7 +187,7 @@ export interface SchemaIntrospection {
 }
 
 /** Reads schema `public` from pg_catalog, as the superuser. */
-export async function introspectSchema({ pg }: { pg: PGlite }): Promise<SchemaIntrospection> {
+async function introspectSchema({ pg }: { pg: PGlite }): Promise<SchemaIntrospection> {
   const rows = async <T>(sql: string, parameters: unknown[] = [SCHEMA]) =>
     (await pg.query<T>(sql, parameters)).rows;
   return {
@@ -264,7 +264,7 @@ const ARGUMENT_MODES: Record<string, FunctionArgument['mode']> = {
 const isInput = ({ mode }: FunctionArgument) => mode === 'in' || mode === 'inout' || mode === 'variadic';
 
 /** Renders the introspected schema as the CLI's TypeScript (unformatted). */
-export function renderDatabaseTypes(schema: SchemaIntrospection): string {
+function renderDatabaseTypes(schema: SchemaIntrospection): string {
   const typesByOid = new Map(schema.types.map((type) => [type.oid, type]));
   const publicRelations = new Map(schema.relations.map((relation) => [relation.oid, relation]));
   const tables = schema.relations.filter(({ kind }) => ['r', 'p', 'f'].includes(kind)).sort(byName);
@@ -632,7 +632,7 @@ export type CompositeTypes<
   : never`;
 
 /** Formats TypeScript as `biome check --write` would format the file at `path` (the workspace's config). */
-export async function formatWithBiome({ source, path }: { source: string; path: string }): Promise<string> {
+async function formatWithBiome({ source, path }: { source: string; path: string }): Promise<string> {
   const biome = fileURLToPath(new URL('node_modules/@biomejs/biome/bin/biome', `file://${repositoryRoot}`));
   const child = spawn(process.execPath, [biome, 'check', '--write', `--stdin-file-path=${path}`], {
     cwd: repositoryRoot,
@@ -651,13 +651,18 @@ export async function formatWithBiome({ source, path }: { source: string; path: 
   return Buffer.concat(output).toString('utf8');
 }
 
-/** The formatted contents of database.types.ts for the current migrations (a fresh in-memory database). */
+/** The formatted database.types.ts describing the schema `public` of `pg`. */
+export async function databaseTypesOf({ pg }: { pg: PGlite }): Promise<string> {
+  const source = renderDatabaseTypes(await introspectSchema({ pg }));
+  return formatWithBiome({ source, path: DATABASE_TYPES_PATH });
+}
+
+/** The formatted database.types.ts for the current migrations (a fresh in-memory database). */
 export async function generateDatabaseTypes(): Promise<string> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
     await migrate({ pg: database.pg });
-    const source = renderDatabaseTypes(await introspectSchema({ pg: database.pg }));
-    return await formatWithBiome({ source, path: DATABASE_TYPES_PATH });
+    return await databaseTypesOf({ pg: database.pg });
   } finally {
     await database.close();
   }
