@@ -300,6 +300,8 @@ function renderDatabaseTypes(schema: SchemaIntrospection): string {
   const columnType = (column: ColumnRow) =>
     column.is_nullable ? orNull(tsType(column.type_oid)) : tsType(column.type_oid);
 
+  // Foreign keys of the relation. The CLI also gives views the relationships of their base tables' keys
+  // (PostgREST's view key dependencies); not done here, as the local backend does not embed through views.
   function relationshipsOf(relation: RelationRow): string {
     const relationships = schema.foreignKeys
       .filter((key) => key.relation === relation.name && key.referenced_schema === SCHEMA)
@@ -336,7 +338,7 @@ function renderDatabaseTypes(schema: SchemaIntrospection): string {
           typeOid: row.type_oids[index] ?? 0,
           hasDefault: false,
         };
-        if (mode === 'in' || mode === 'inout' || mode === 'variadic') {
+        if (isInput(argument)) {
           argument.hasDefault = inputIndex >= inputDefaultsFrom;
           inputIndex += 1;
         }
@@ -463,16 +465,15 @@ function renderDatabaseTypes(schema: SchemaIntrospection): string {
           column.is_updatable ? member(column.name, orNull(tsType(column.type_oid)), true) : never(column),
         )
         .join('\n');
-    const writes =
-      view.kind === 'v' && view.is_updatable
-        ? `Insert: {\n${writable()}\n}\nUpdate: {\n${writable()}\n}\n`
-        : '';
+    const writes = view.is_updatable ? `Insert: {\n${writable()}\n}\nUpdate: {\n${writable()}\n}\n` : '';
     return `${quote(view.name)}: {
       Row: {\n${rowOf(view).join('\n')}\n}
       ${writes}Relationships: ${relationshipsOf(view)}
     }`;
   });
 
+  // Overloads become a union. (The CLI also flags overloads PostgREST cannot tell apart with an error
+  // result type; the schema has no overloads, so that is not done here.)
   const overloadsByName = new Map<string, CallableFunction[]>();
   for (const callable of functions) {
     overloadsByName.set(callable.row.name, [...(overloadsByName.get(callable.row.name) ?? []), callable]);
