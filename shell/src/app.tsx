@@ -1,24 +1,61 @@
-import { type AreaProps, backendConfigFromEnv, CONTRACT_VERSION, createEventBus } from 'shared-kernel';
+import type { User } from '@supabase/supabase-js';
+import { useEffect, useMemo } from 'react';
+import {
+  type AreaProps,
+  backendConfigFromEnv,
+  CONTRACT_VERSION,
+  createEventBus,
+  getSupabaseClient,
+} from 'shared-kernel';
 import { Toaster } from 'sonner';
+import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
+import { AppErrorBoundary } from './features/error-screen/index.ts';
+import { SplashOverlay } from './features/loading/index.ts';
 import { useTheme } from './features/theme/use-theme.ts';
 import { Workspace } from './features/workspace/workspace.tsx';
+import { navigate, ROUTES, usePathname } from './routing/router.ts';
 
-/** One bus per page: the shell creates it and every parcel receives it in its props. */
+/** One bus and one backend client per page; every parcel receives them through its props. */
 const bus = createEventBus();
+const backend = backendConfigFromEnv();
+const client = getSupabaseClient(backend);
 
-const areaProps: AreaProps = {
-  contractVersion: CONTRACT_VERSION,
-  bus,
-  backend: backendConfigFromEnv(),
-  user: null,
-};
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
 
+function SignedInWorkspace({ user }: { user: User }) {
+  const areaProps = useMemo<AreaProps>(
+    () => ({
+      contractVersion: CONTRACT_VERSION,
+      bus,
+      backend,
+      user: { id: user.id, email: user.email ?? '' },
+    }),
+    [user.id, user.email],
+  );
+  return <Workspace areaProps={areaProps} user={user} client={client} />;
+}
+
+/** The shell's routes: sign-in, the reset-password landing, and the workspace behind the auth gate. */
 export function App() {
   useTheme();
+  const pathname = usePathname();
+  const session = useSession(client);
+  const signedIn = session.status === 'signed-in' || session.status === 'offline';
+
+  let page: React.ReactNode;
+  if (pathname === ROUTES.resetPassword) page = <ResetPasswordPage client={client} />;
+  else if (pathname === ROUTES.login)
+    page = signedIn ? <Redirect to={ROUTES.workspace} /> : <LoginPage client={client} />;
+  else page = <AuthGate session={session}>{(user) => <SignedInWorkspace user={user} />}</AuthGate>;
+
   return (
-    <>
-      <Workspace areaProps={areaProps} />
+    <AppErrorBoundary>
+      {page}
+      <SplashOverlay visible={session.status === 'checking'} />
       <Toaster theme="dark" position="bottom-right" />
-    </>
+    </AppErrorBoundary>
   );
 }

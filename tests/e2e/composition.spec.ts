@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { SLOTS, WorkspacePage } from './support/workspace-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import { SLOTS } from './support/workspace-page.ts';
 
 test.describe('the composed workspace', () => {
-  test('mounts every area from its own remote and shows their empty states', async ({ page }) => {
+  test('mounts every area from its own remote and shows their empty states', async ({ page, workspace }) => {
     const remoteOrigins = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.endsWith('mf-manifest.json')) remoteOrigins.add(url.origin);
     });
-    const workspace = new WorkspacePage(page);
     await workspace.open();
 
     for (const slot of SLOTS) await workspace.expectMounted(slot);
@@ -24,7 +23,7 @@ test.describe('the composed workspace', () => {
     expect(remoteOrigins.has(new URL(page.url()).origin)).toBe(false);
   });
 
-  test('runs a single React for the shell and every remote', async ({ page }) => {
+  test('runs a single React for the shell and every remote', async ({ page, workspace }) => {
     // React DOM registers each renderer copy with the devtools hook: count them.
     await page.addInitScript(() => {
       const renderers = new Map<number, unknown>();
@@ -48,7 +47,6 @@ test.describe('the composed workspace', () => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    const workspace = new WorkspacePage(page);
     await workspace.open();
     for (const slot of SLOTS) await workspace.expectMounted(slot);
 
@@ -60,14 +58,14 @@ test.describe('the composed workspace', () => {
     expect(errors).toEqual([]);
   });
 
-  test('opens the settings dialog from the sidebar across remotes, over the bus', async ({ page }) => {
-    const workspace = new WorkspacePage(page);
+  test('opens the settings dialog of another remote from the Profile menu, over the bus', async ({
+    page,
+    workspace,
+  }) => {
     await workspace.open();
     await workspace.expectMounted('settings/SettingsDialog');
 
-    await workspace.slot('writings/Sidebar').getByRole('button', { name: 'Profile' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await expect(dialog).toBeVisible();
+    const dialog = await workspace.openSettings();
     await expect(dialog.getByRole('tab')).toHaveText([
       'Account',
       'Plans',

@@ -24,10 +24,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../../scripts/serve-workspace.mjs',
-    env: { PORT: String(WORKSPACE_PORT) },
-    url: `http://localhost:${WORKSPACE_PORT}/remotes.json`,
-    reuseExistingServer: false,
-  },
+  webServer: [
+    {
+      command: 'node ../../scripts/serve-workspace.mjs',
+      env: { PORT: String(WORKSPACE_PORT) },
+      url: `http://localhost:${WORKSPACE_PORT}/remotes.json`,
+      reuseExistingServer: false,
+    },
+    {
+      // The local backend the build talks to by default, on a throwaway database (seeded on start).
+      command: 'pnpm --filter local-backend start',
+      env: { SUPABASE_LOCAL_DATA_DIR: 'memory://', SUPABASE_LOCAL_PORT: '54321' },
+      url: 'http://127.0.0.1:54321/auth/v1/health',
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

@@ -1,16 +1,15 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
-import { WorkspacePage } from './support/workspace-page.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 test.describe('a remote that fails', () => {
   test('when down, shows its fallback while the rest works, and Retry recovers it once it is back', async ({
     page,
+    workspace,
   }) => {
-    const workspace = new WorkspacePage(page);
     const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
     // The chat remote's host refuses connections, as a host that is down does.
     await page.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
@@ -20,8 +19,7 @@ test.describe('a remote that fails', () => {
     await workspace.expectMounted('writings/Sidebar');
     await workspace.expectMounted('writings/Editor');
     await workspace.expectMounted('ideas/IdeasPanel');
-    await workspace.slot('writings/Sidebar').getByRole('button', { name: 'Profile' }).click();
-    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await workspace.openSettings();
     await page.keyboard.press('Escape');
 
     await page.unroute(`${chatOrigin}/**`);
@@ -36,8 +34,8 @@ test.describe('a remote that fails', () => {
 
   test('when it never answers, gives up after the manifest timeout instead of loading forever', async ({
     page,
+    workspace,
   }) => {
-    const workspace = new WorkspacePage(page);
     const ideasManifest = await workspace.remoteManifestUrl('mf_ideas');
     await page.route(ideasManifest, () => {
       // Never fulfilled: the connection is accepted and stays silent.
@@ -49,10 +47,9 @@ test.describe('a remote that fails', () => {
     await workspace.expectUnavailable('ideas/IdeasPanel', 'Ideas');
   });
 
-  test('when it throws while mounting, is contained in its slot', async ({ page }) => {
+  test('when it throws while mounting, is contained in its slot', async ({ page, workspace }) => {
     const broken = await serveDist({ dist: join(repoRoot, 'tests/fixtures/throwing-remote/dist'), port: 0 });
     try {
-      const workspace = new WorkspacePage(page);
       await page.route('**/remotes.json', async (route) => {
         const remotes = await (await route.fetch()).json();
         await route.fulfill({ json: { ...remotes, mf_ideas: `${broken.url}/mf-manifest.json` } });
@@ -65,18 +62,19 @@ test.describe('a remote that fails', () => {
       await workspace.expectMounted('writings/Sidebar');
       await workspace.expectMounted('writings/Editor');
       await workspace.expectMounted('chat/ChatPanel');
-      await workspace.slot('writings/Sidebar').getByRole('button', { name: 'Profile' }).click();
-      await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+      await workspace.openSettings();
       expect(pageErrors).toEqual([]);
     } finally {
       await broken.close();
     }
   });
 
-  test('moved to another URL, loads from there with only remotes.json changed', async ({ page }) => {
+  test('moved to another URL, loads from there with only remotes.json changed', async ({
+    page,
+    workspace,
+  }) => {
     const moved = await serveDist({ dist: join(repoRoot, 'mf-chat/dist'), port: 0 });
     try {
-      const workspace = new WorkspacePage(page);
       const oldOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
       const requestedFromOld: string[] = [];
       await page.route(`${oldOrigin}/**`, (route) => {

@@ -16,7 +16,7 @@ export class WorkspacePage {
   constructor(readonly page: Page) {}
 
   async open(): Promise<void> {
-    await this.page.goto('/');
+    await this.page.goto('/workspace');
   }
 
   slot(name: SlotName): Locator {
@@ -30,6 +30,15 @@ export class WorkspacePage {
 
   async expectUnavailable(name: SlotName, label: string): Promise<void> {
     await expect(this.slot(name).getByRole('alert')).toContainText(`${label} is unavailable`);
+  }
+
+  /** Opens the settings dialog from the Profile menu. */
+  async openSettings(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Profile' }).click();
+    await this.page.getByRole('menuitem', { name: 'Settings' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog).toBeVisible();
+    return dialog;
   }
 
   retryButton(name: SlotName): Locator {

@@ -18,15 +18,8 @@ export function Sidebar({ bus }: AreaProps) {
         </button>
       </div>
       <p className={styles.listFooter}>{messages.writings.empty}</p>
-      <footer className={styles.footer}>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => bus.emit({ type: 'settings.open' })}
-        >
-          Profile
-        </button>
-      </footer>
+      {/* The shell places the Profile button in this corner. */}
+      <footer className={styles.footer} />
     </nav>
   );
 }

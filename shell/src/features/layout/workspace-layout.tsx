@@ -58,6 +58,10 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
   const { leftOpen, rightOpen, zen } = arrangement;
   const columns = [...(leftOpen ? ['left'] : []), 'editor', ...(rightOpen ? ['right'] : [])];
   const saved = useDefaultLayout({ id: 'workspace-columns', panelIds: columns, storage: localStorage });
+  // Default sizes add up to 100: the editor's width by the rule, the right area its 24, the left the rest.
+  const editorSize = editorWidth({ zen, leftOpen, rightOpen });
+  const rightSize = rightOpen ? PANEL_SIZES.right.default : 0;
+  const leftSize = 100 - editorSize - rightSize;
   const drop = (area: 'left' | 'right') => (dragged: SidePanel, onto?: SidePanel) =>
     dropPanel({ dragged, area, onto, arrangement });
 
@@ -73,7 +77,7 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
           <>
             <Panel
               id="left"
-              defaultSize={`${PANEL_SIZES.main.default}`}
+              defaultSize={`${leftSize}`}
               minSize={`${PANEL_SIZES.main.min}`}
               className={styles.side}
             >
@@ -100,7 +104,7 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
         )}
         <Panel
           id="editor"
-          defaultSize={`${editorWidth({ zen, leftOpen, rightOpen })}`}
+          defaultSize={`${editorSize}`}
           minSize={`${PANEL_SIZES.editor.min}`}
           className={styles.editor}
         >
@@ -111,7 +115,7 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
             <Separator className={styles.separatorVertical} />
             <Panel
               id="right"
-              defaultSize={`${PANEL_SIZES.right.default}`}
+              defaultSize={`${rightSize}`}
               minSize={`${PANEL_SIZES.right.min}`}
               className={styles.side}
             >
