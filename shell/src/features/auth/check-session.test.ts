@@ -32,6 +32,28 @@ describe('the auth gate session check', () => {
     expect(auth.getUser).toHaveBeenCalledTimes(3);
   });
 
+  it('waits on the clock: 1 s before the second attempt and 2 s before the third', async () => {
+    vi.useFakeTimers();
+    try {
+      const auth = source([offline(), offline(), { data: { user }, error: null }], null);
+      const result = checkSession({ auth });
+
+      await vi.advanceTimersByTimeAsync(0);
+      expect(auth.getUser).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(auth.getUser).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(auth.getUser).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(auth.getUser).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(auth.getUser).toHaveBeenCalledTimes(3);
+      await expect(result).resolves.toEqual({ status: 'signed-in', user });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('after three network failures lets the user in on the cached session, as offline', async () => {
     const sleep = vi.fn(async () => undefined);
     const auth = source([offline(), offline(), offline()], user);
