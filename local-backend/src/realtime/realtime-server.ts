@@ -45,6 +45,14 @@ export interface StartRealtimeOptions extends RealtimeOptions {
 }
 
 const websocketPath = '/realtime/v1/websocket';
+/** `Map.groupBy`, which Node 20 lacks. */
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+const qualifiedName = (table: PublishedTable) =>
+  `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)}`;
 const defaultMaxQueuedBytes = 4 * 1024 * 1024;
 /** Phoenix closes a socket that sent nothing (not even a heartbeat, every 25 s) for this long. */
 const idleTimeoutMs = 60_000;
@@ -206,7 +214,7 @@ export async function startRealtime({
         await database
           .runAs(auth, (tx) =>
             tx.query(
-              `select from ${quoteIdentifier(target.schema)}.${quoteIdentifier(target.table)} t where false and ${condition.sql}`,
+              `select from ${qualifiedName(target)} t where false and ${condition.sql}`,
               condition.parameters,
               { serializers: asText },
             ),
@@ -338,10 +346,11 @@ export async function startRealtime({
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, version, apikey));
   }
 
-  /** Re-reads a changed row under one token's role and claims, and sends it to that token's channels. */
-  async function deliverVisible(change: RowChange, table: PublishedTable, matches: Match[]) {
-    const [first] = matches;
-    if (!first) return;
+  /**
+   * Reads a changed row once, with every distinct filter of its bindings evaluated on it (filters do
+   * not depend on the reader). Undefined when the row is gone (deleted since).
+   */
+  async function readChangedRow(change: RowChange, table: PublishedTable, matches: Match[]) {
     const filterColumns = new Map<string, string>();
     const parameters = table.primaryKey.map((column) => {
       const value = change.primary_key[column];
@@ -351,36 +360,69 @@ export async function startRealtime({
       (column, index) => `t.${quoteIdentifier(column)} = $${index + 1}`,
     );
     const selections = ['to_jsonb(t) as record'];
-    for (const { bindings } of matches) {
-      for (const { filter, filterText } of bindings) {
-        if (!filter || filterText === undefined || filterColumns.has(filterText)) continue;
-        const alias = `filter_${filterColumns.size}`;
-        const condition = filterToSql(filter, 't', parameters.length + 1);
-        parameters.push(...condition.parameters);
-        selections.push(`${condition.sql} as ${alias}`);
-        filterColumns.set(filterText, alias);
-      }
+    for (const { filter, filterText } of matches.flatMap((match) => match.bindings)) {
+      if (!filter || filterText === undefined || filterColumns.has(filterText)) continue;
+      const alias = `filter_${filterColumns.size}`;
+      const condition = filterToSql(filter, 't', parameters.length + 1);
+      parameters.push(...condition.parameters);
+      selections.push(`${condition.sql} as ${alias}`);
+      filterColumns.set(filterText, alias);
     }
-    const sql = `select ${selections.join(', ')} from ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)} t where ${conditions.join(' and ')}`;
-    let row: Record<string, unknown> | undefined;
-    try {
-      const result = await database.runAs(first.channel.auth, (tx) =>
-        tx.query<Record<string, unknown>>(sql, parameters, { serializers: asText }),
-      );
-      row = result.rows[0];
-    } catch (error) {
-      console.error('local-backend realtime: re-reading a changed row failed', error);
+    const result = await database.pg.query<Record<string, unknown>>(
+      `select ${selections.join(', ')} from ${qualifiedName(table)} t where ${conditions.join(' and ')}`,
+      parameters,
+      { serializers: asText },
+    );
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const matchesFilter = (binding: Binding) =>
+      binding.filterText === undefined || row[filterColumns.get(binding.filterText) ?? ''] === true;
+    return { record: row.record as Record<string, unknown>, matchesFilter };
+  }
+
+  /**
+   * The channels that may see the row: row-level security decides under each channel's role and
+   * claims, with one call per role for all of them (local_realtime.visible_to, change-capture.sql).
+   */
+  async function visibleChannels(change: RowChange, table: PublishedTable, channels: Channel[]) {
+    const visible = new Set<Channel>();
+    const byRole = groupBy(channels, (channel) => channel.auth.role);
+    for (const [role, roleChannels] of byRole) {
+      // Channels with the same token share one check.
+      const byToken = [...groupBy(roleChannels, (channel) => channel.token).values()];
+      const claimsList = byToken.map((group) => JSON.stringify(group[0]?.auth.claims ?? {}));
+      const result = await database.pg.transaction(async (tx) => {
+        await tx.query(`select set_config('role', $1, true)`, [role]);
+        return tx.query<{ visibility: boolean[] }>(
+          'select local_realtime.visible_to($1, $2::regclass, $3) as visibility',
+          [claimsList, qualifiedName(table), change.primary_key],
+        );
+      });
+      const visibility = result.rows[0]?.visibility ?? [];
+      byToken.forEach((group, index) => {
+        if (visibility[index] === true) for (const channel of group) visible.add(channel);
+      });
     }
-    // No row: deleted since, or hidden from this role by row-level security.
+    return visible;
+  }
+
+  /** Delivers an INSERT or UPDATE, as the row is now, to the matching channels that may see it. */
+  async function deliverRow(change: RowChange, table: PublishedTable, matches: Match[]) {
+    const row = await readChangedRow(change, table, matches);
     if (!row) return;
-    for (const { channel, bindings } of matches) {
-      const ids = bindings
-        .filter(
-          (binding) =>
-            binding.filterText === undefined || row[filterColumns.get(binding.filterText) ?? ''] === true,
-        )
-        .map((binding) => binding.id);
-      sendChange(channel, ids, change, table, row.record as Record<string, unknown>);
+    const candidates = matches
+      .map(({ channel, bindings }) => ({
+        channel,
+        ids: bindings.filter(row.matchesFilter).map((binding) => binding.id),
+      }))
+      .filter(({ ids }) => ids.length > 0);
+    const visible = await visibleChannels(
+      change,
+      table,
+      candidates.map(({ channel }) => channel),
+    );
+    for (const { channel, ids } of candidates) {
+      if (visible.has(channel)) sendChange(channel, ids, change, table, row.record);
     }
   }
 
@@ -436,7 +478,7 @@ export async function startRealtime({
     const key = tableKey(change.schema, change.table);
     const table = tables.get(key);
     if (!table) return;
-    const byToken = new Map<string, Match[]>();
+    const matches: Match[] = [];
     for (const connection of connections) {
       for (const channel of [...connection.channels.values()]) {
         const bindings = channel.bindings.filter(
@@ -448,14 +490,12 @@ export async function startRealtime({
             .filter((binding) => deletedRowMatches(binding, change))
             .map((binding) => binding.id);
           sendChange(channel, ids, change, table, undefined);
-          continue;
+        } else {
+          matches.push({ channel, bindings });
         }
-        const group = byToken.get(channel.token) ?? [];
-        group.push({ channel, bindings });
-        byToken.set(channel.token, group);
       }
     }
-    await Promise.all([...byToken.values()].map((matches) => deliverVisible(change, table, matches)));
+    if (matches.length > 0) await deliverRow(change, table, matches);
   }
 
   // Changes are delivered one at a time, in commit order, so every subscriber sees them in that order.
