@@ -5,6 +5,7 @@
  * webhook, upload).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { uploadImage } from './upload-image/index.ts';
 
 /**
  * A function: one web-standard request in, one response out. It reaches the outside world only through
@@ -36,7 +37,9 @@ export interface FunctionEnv {
 export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 
 /** The functions of this project. `chat` is also mounted at `/api/chat`. */
-export const handlers: FunctionRegistry = {};
+export const handlers: FunctionRegistry = {
+  'upload-image': uploadImage,
+};
 
 /** What {@link createFunctionEnv} needs from a host. */
 export interface FunctionEnvOptions {
