@@ -43,7 +43,7 @@ function PanelStack({
 
 /**
  * The workspace: the writings sidebar on the left (with ideas under it when docked left), the editor in
- * the centre, ideas and chat stacked on the right, the dialogs above. Panels are resizable and their
+ * the centre, ideas and chat stacked on the right. Panels are resizable and their
  * sizes remembered per arrangement; the editor's default width follows SPEC.md (100 in Zen, 48 with both
  * side areas open, 76 with one). Every area stays mounted while hidden or moved.
  */
@@ -135,21 +135,6 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
           </>
         )}
       </Group>
-
-      <RemoteSlot
-        area="settings"
-        parcel="SettingsDialog"
-        label="Settings"
-        areaProps={areaProps}
-        className={styles.overlay}
-      />
-      <RemoteSlot
-        area="settings"
-        parcel="PricingDialog"
-        label="Pricing"
-        areaProps={areaProps}
-        className={styles.overlay}
-      />
     </div>
   );
 }

@@ -25,7 +25,14 @@ const KEY_STEPS: Readonly<Record<string, (index: number) => number>> = {
  * area mounts when first shown and stays mounted while hidden, so switching tabs keeps its state.
  * The tab bar follows the ARIA tabs pattern: arrow keys, Home and End move between the tabs.
  */
-export function MobileWorkspace({ renderArea }: { renderArea: (area: MobileArea) => ReactNode }) {
+export function MobileWorkspace({
+  renderArea,
+  accessory,
+}: {
+  renderArea: (area: MobileArea) => ReactNode;
+  /** Shown at the end of the tab bar (the shell puts the Profile button there). */
+  accessory?: ReactNode;
+}) {
   const id = useId();
   const [active, setActive] = useState<MobileArea>('writings');
   const [shown, setShown] = useState<ReadonlySet<MobileArea>>(() => new Set([active]));
@@ -85,6 +92,7 @@ export function MobileWorkspace({ renderArea }: { renderArea: (area: MobileArea)
             </button>
           ))}
         </div>
+        {accessory && <div className={styles.accessory}>{accessory}</div>}
       </nav>
     </div>
   );

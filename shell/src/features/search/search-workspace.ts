@@ -1,4 +1,4 @@
-import { messages, SEARCH_MAX_RESULTS } from 'shared-kernel';
+import { messages, SEARCH_MAX_RESULTS, type WorkspaceClient } from 'shared-kernel';
 import { z } from 'zod';
 
 /** One search hit: where it comes from, its id and title, and the server-made 140-character snippet. */
@@ -7,13 +7,8 @@ export type SearchResult = { source: 'writing' | 'idea'; id: string; title: stri
 /** Searches the workspace for `query`; `signal` aborts the request when a newer query supersedes it. */
 export type SearchWorkspace = (query: string, signal: AbortSignal) => Promise<SearchResult[]>;
 
-/** What `searchWorkspace` needs of a supabase-js client (typed structurally; the shell passes its client). */
-export interface SearchClient {
-  rpc(
-    fn: string,
-    args: object,
-  ): { abortSignal(signal: AbortSignal): PromiseLike<{ data: unknown; error: { message: string } | null }> };
-}
+/** What `searchWorkspace` needs of the workspace's supabase-js client. */
+export type SearchClient = Pick<WorkspaceClient, 'rpc'>;
 
 // A row of `search_workspace(query, max_results)` (shared-kernel/supabase/migrations/*_search.sql);
 // rank and updated_at only order the rows on the server.

@@ -1,16 +1,43 @@
 import type { User } from '@supabase/supabase-js';
-import { useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { type AreaProps, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
 import { BreakScreen } from '../break-screen/index.ts';
 import { WorkspaceLayout } from '../layout/workspace-layout.tsx';
 import { LoadingScreen } from '../loading/index.ts';
 import { takeWelcome } from '../loading/welcome.ts';
+import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, useBackOnlineToast } from '../offline/offline-badge.tsx';
+import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/use-shortcuts.ts';
 import styles from './workspace.module.css';
 
-/** The signed-in workspace: the layout of areas, the keyboard, the connection state, the break. */
+/** The phone layout: one area at a time, the same parcels. */
+function MobileAreas({ areaProps, accessory }: { areaProps: AreaProps; accessory: ReactNode }) {
+  return (
+    <MobileWorkspace
+      accessory={accessory}
+      renderArea={(area) =>
+        area === 'writings' ? (
+          <div className={styles.mobileWritings}>
+            <RemoteSlot area="writings" parcel="Sidebar" label="Writings" areaProps={areaProps} />
+            <RemoteSlot area="writings" parcel="Editor" label="Editor" areaProps={areaProps} />
+          </div>
+        ) : area === 'ideas' ? (
+          <RemoteSlot area="ideas" parcel="IdeasPanel" label="Ideas" areaProps={areaProps} />
+        ) : (
+          <RemoteSlot area="chat" parcel="ChatPanel" label="Chat" areaProps={areaProps} />
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The signed-in workspace: the areas (the desktop layout, or the mobile view on small screens), the
+ * dialogs, the keyboard, search, the connection state and the break screen.
+ */
 export function Workspace({
   areaProps,
   user,
@@ -21,18 +48,55 @@ export function Workspace({
   client: WorkspaceClient;
 }) {
   const { bus } = areaProps;
+  const mobile = useIsMobile();
   const [onBreak, setOnBreak] = useState(false);
+  const [searching, setSearching] = useState(false);
   const [welcome, setWelcome] = useState(takeWelcome);
   useShortcuts(bus);
   useBackOnlineToast();
   useBusEvent(bus, 'break.start', () => setOnBreak(true));
+  useBusEvent(bus, 'search.open', () => setSearching(true));
+
+  const search = useCallback(
+    (query: string, signal: AbortSignal) => searchWorkspace(client, query, signal),
+    [client],
+  );
+  const choose = (result: SearchResult) => {
+    setSearching(false);
+    if (result.source === 'writing') bus.emit({ type: 'writings.open', writingId: result.id });
+    else bus.emit({ type: 'panels.show', panel: 'ideas' });
+  };
 
   return (
     <>
-      <WorkspaceLayout areaProps={areaProps} />
-      <div className={styles.userMenu}>
-        <UserMenu user={user} client={client} bus={bus} />
-      </div>
+      {mobile ? (
+        <div className={styles.mobile}>
+          <AppBanner />
+          <MobileAreas areaProps={areaProps} accessory={<UserMenu user={user} client={client} bus={bus} />} />
+        </div>
+      ) : (
+        <WorkspaceLayout areaProps={areaProps} />
+      )}
+      <RemoteSlot
+        area="settings"
+        parcel="SettingsDialog"
+        label="Settings"
+        areaProps={areaProps}
+        className={styles.dialogSlot}
+      />
+      <RemoteSlot
+        area="settings"
+        parcel="PricingDialog"
+        label="Pricing"
+        areaProps={areaProps}
+        className={styles.dialogSlot}
+      />
+      {!mobile && (
+        <div className={styles.userMenu}>
+          <UserMenu user={user} client={client} bus={bus} />
+        </div>
+      )}
+      <SearchOverlay open={searching} onOpenChange={setSearching} search={search} onChoose={choose} />
       <OfflineBadge />
       {onBreak && <BreakScreen onExit={() => setOnBreak(false)} />}
       {welcome && <LoadingScreen onDone={() => setWelcome(false)} />}

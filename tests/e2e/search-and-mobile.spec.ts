@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { backendClient } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.describe('the search overlay', () => {
+  test('finds a writing and an idea by a word, shows where each comes from, and closes with Escape', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const word = `quillwort${randomUUID().slice(0, 6)}`;
+    const client = backendClient();
+    await client.auth.setSession(account.session);
+    const doc = (text: string) => ({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Harbour notes' }] },
+        { type: 'paragraph', content: [{ type: 'text', text }] },
+      ],
+    });
+    expect(
+      (
+        await client
+          .from('writings')
+          .insert({ title: 'Harbour notes', content: doc(`The keeper grows ${word} by the pier.`) })
+      ).error,
+    ).toBeNull();
+    expect(
+      (await client.from('ideas').insert({ content: `Plant ${word} in the window box` })).error,
+    ).toBeNull();
+
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await page.keyboard.press('Control+Slash');
+    const input = page.getByPlaceholder('Search writings and ideas…');
+    await expect(input).toBeFocused();
+    await input.fill(word);
+
+    const results = page.getByRole('option');
+    await expect(results).toHaveCount(2);
+    await expect(results.filter({ hasText: 'Harbour notes' })).toContainText(word);
+    await expect(results.filter({ hasText: 'Harbour notes' })).toContainText(/writing/i);
+    await expect(results.filter({ hasText: 'window box' })).toContainText(/idea/i);
+
+    await input.fill(`nothing-like-${word}`);
+    await expect(page.getByText('No results')).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(input).toBeHidden();
+  });
+
+  test('choosing an idea brings back a hidden ideas panel', async ({ page, account, workspace }) => {
+    const word = `marram${randomUUID().slice(0, 6)}`;
+    const client = backendClient();
+    await client.auth.setSession(account.session);
+    expect((await client.from('ideas').insert({ content: `Dune grass: ${word}` })).error).toBeNull();
+    await workspace.open();
+    await workspace.expectMounted('ideas/IdeasPanel');
+    await page.keyboard.press('Control+Alt+KeyI');
+    await expect(workspace.slot('ideas/IdeasPanel')).toBeHidden();
+
+    await page.keyboard.press('Control+Slash');
+    await page.getByPlaceholder('Search writings and ideas…').fill(word);
+    await page.getByRole('option').first().click();
+
+    await expect(workspace.slot('ideas/IdeasPanel')).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows one area at a time with tabs, and a dismissible app banner that stays dismissed', async ({
+    page,
+    workspace,
+  }) => {
+    await workspace.open();
+    await expect(workspace.slot('writings/Sidebar')).toBeVisible();
+    await expect(workspace.slot('chat/ChatPanel')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await page.getByRole('tab', { name: 'Ideas' }).click();
+    await expect(workspace.slot('ideas/IdeasPanel')).toContainText('No ideas yet');
+
+    const banner = page.getByRole('complementary', { name: 'Mobile app' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: /dismiss|close/i }).click();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(workspace.slot('writings/Sidebar')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Mobile app' })).toHaveCount(0);
+  });
+});
