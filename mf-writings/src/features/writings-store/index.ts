@@ -1,0 +1,46 @@
+// The writings store: the one state both parcels of mf-writings share (they come from one remote
+// container, so this module is loaded once per page). CONTRACT with the editor helper: only add exports.
+export { listFolders } from './folders-data.ts';
+export { mergeRefetched } from './merge.ts';
+export type { Folder, SharedUser, Writing, WritingDraft, WritingSummary } from './types.ts';
+export { useWritingsConnection } from './use-writings-connection.ts';
+export {
+  createWriting,
+  deleteWriting,
+  getWriting,
+  listWritings,
+  moveWritings,
+  renameWriting,
+  saveWriting,
+} from './writings-data.ts';
+export {
+  addFolder,
+  applyLocalEdit,
+  clickWriting,
+  connectWritingsStore,
+  createAndSelect,
+  currentFolderPermission,
+  disconnectWritingsStore,
+  dismissNotice,
+  getWritingsState,
+  isUnsaved,
+  type ListStatus,
+  loadFirstPage,
+  loadMore,
+  loadWriting,
+  markSaved,
+  markUnsaved,
+  moveWritingsToFolder,
+  moveWritingsToFolderNamed,
+  refetchAndMerge,
+  refreshFolders,
+  removeFolder,
+  removeWriting,
+  renameFolderTo,
+  renameWritingTo,
+  selectedFolder,
+  selectFolder,
+  selectWriting,
+  useWritingsStore,
+  type WritingsState,
+} from './writings-store.ts';

@@ -1,0 +1,43 @@
+import type { FolderPermission, Json } from 'shared-kernel';
+
+/** A writing as the list shows it: no content, a 120-character preview that skips the first heading. */
+export type WritingSummary = {
+  readonly id: string;
+  readonly title: string;
+  readonly preview: string;
+  /** The folder's name (kept by the database in step with `category_id`). */
+  readonly category: string | null;
+  readonly category_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+};
+
+/** A whole writing: its summary and its Tiptap JSON document (`null` for a writing never edited). */
+export type Writing = WritingSummary & { readonly content: Json | null };
+
+/** Someone a folder is shared with. */
+export type SharedUser = {
+  readonly id: string;
+  readonly email: string | null;
+  readonly name: string | null;
+  readonly avatar_url: string | null;
+  readonly permission: FolderPermission;
+  /** The `category_shares` row, for changing or removing the share. */
+  readonly shareId: string;
+};
+
+/** A writings folder (a category with item_type 'writing'), with the signed-in user's access to it. */
+export type Folder = {
+  readonly id: string;
+  readonly name: string;
+  readonly isOwner: boolean;
+  /** Shared with someone (for the owner) or with the signed-in user (for a recipient). */
+  readonly isShared: boolean;
+  /** The signed-in user's access: owners always 'write'. */
+  readonly permission: FolderPermission;
+  /** The folder's recipients (only the owner sees them all; a recipient sees the shares RLS shows). */
+  readonly sharedUsers: readonly SharedUser[];
+};
+
+/** The local copy of an edit, kept until the server has it. */
+export type WritingDraft = { readonly title: string; readonly preview: string; readonly content: Json };

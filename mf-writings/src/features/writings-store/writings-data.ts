@@ -1,0 +1,183 @@
+import {
+  canWriteToFolder,
+  createWritingDocument,
+  type DocumentNode,
+  type Json,
+  messages,
+  type Tables,
+  type WorkspaceClient,
+  writingPreview,
+} from 'shared-kernel';
+import type { Folder, Writing, WritingSummary } from './types.ts';
+
+// The list reads content only to derive the preview; the summary drops it so the list stays small.
+const SUMMARY_COLUMNS = 'id, title, category, category_id, created_at, updated_at, content';
+const WRITING_COLUMNS = SUMMARY_COLUMNS;
+
+type WritingRow = Pick<
+  Tables<'writings'>,
+  'id' | 'title' | 'category' | 'category_id' | 'created_at' | 'updated_at' | 'content'
+>;
+
+/** A row's list summary: its preview derived from the content, without the content. */
+export function summaryOf({ content, ...row }: WritingRow): WritingSummary {
+  return { ...row, preview: writingPreview(content as DocumentNode | null) };
+}
+
+function writingOf(row: WritingRow): Writing {
+  return { ...summaryOf(row), content: row.content };
+}
+
+/**
+ * One page of writings, newest first: the user's own (no folder) or a folder's (anyone's, as RLS lets).
+ * Throws the PostgrestError on failure.
+ */
+export async function listWritings({
+  client,
+  userId,
+  folderId,
+  offset,
+  limit,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  folderId: string | null;
+  offset: number;
+  limit: number;
+}): Promise<WritingSummary[]> {
+  const query = client.from('writings').select(SUMMARY_COLUMNS);
+  const scoped = folderId === null ? query.eq('user_id', userId) : query.eq('category_id', folderId);
+  // id breaks ties between writings created in the same instant, so pages never overlap.
+  const { data, error } = await scoped
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(offset, offset + limit - 1);
+  if (error) throw error;
+  return data.map(summaryOf);
+}
+
+/** One writing with its content, or `null` when it does not exist or is not visible. */
+export async function getWriting({
+  client,
+  id,
+}: {
+  client: WorkspaceClient;
+  id: string;
+}): Promise<Writing | null> {
+  const { data, error } = await client.from('writings').select(WRITING_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data ? writingOf(data) : null;
+}
+
+/**
+ * Creates an empty writing (a level-1 heading then a paragraph) in `folder` or outside any folder. The id
+ * is made here, so a retry after a lost answer finds the row instead of making a second one. Refuses a
+ * read-only shared folder with the spec's text.
+ */
+export async function createWriting({
+  client,
+  userId,
+  folder,
+  id = crypto.randomUUID(),
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  folder: Folder | null;
+  id?: string;
+}): Promise<Writing> {
+  if (!canWriteToFolder(folder)) throw new Error(messages.categories.readOnlyCreate);
+  const { data, error } = await client
+    .from('writings')
+    .insert({
+      id,
+      user_id: userId,
+      title: messages.writings.untitled,
+      category: folder?.name ?? null,
+      category_id: folder?.id ?? null,
+      // The kernel's document type is readonly; Json is the same shape, mutable.
+      content: createWritingDocument() as unknown as Json,
+    })
+    .select(WRITING_COLUMNS)
+    .single();
+  if (error?.code === '23505') {
+    const existing = await getWriting({ client, id });
+    if (existing) return existing;
+  }
+  if (error) throw error;
+  return writingOf(data);
+}
+
+/** Saves a writing's title and content (and folder name when given). Throws the PostgrestError. */
+export async function saveWriting({
+  client,
+  id,
+  title,
+  content,
+  category,
+}: {
+  client: WorkspaceClient;
+  id: string;
+  title: string;
+  content: Json;
+  category?: string | null;
+}): Promise<Writing> {
+  const { data, error } = await client
+    .from('writings')
+    .update({ title, content, ...(category === undefined ? {} : { category }) })
+    .eq('id', id)
+    .select(WRITING_COLUMNS)
+    .single();
+  if (error) throw error;
+  return writingOf(data);
+}
+
+/** Renames a writing (the list's rename; the editor derives titles from the first heading). */
+export async function renameWriting({
+  client,
+  id,
+  title,
+}: {
+  client: WorkspaceClient;
+  id: string;
+  title: string;
+}): Promise<WritingSummary> {
+  const { data, error } = await client
+    .from('writings')
+    .update({ title })
+    .eq('id', id)
+    .select(SUMMARY_COLUMNS)
+    .single();
+  if (error) throw error;
+  return summaryOf(data);
+}
+
+/** Deletes a writing. Throws the PostgrestError. */
+export async function deleteWriting({ client, id }: { client: WorkspaceClient; id: string }): Promise<void> {
+  const { error } = await client.from('writings').delete().eq('id', id);
+  if (error) throw error;
+}
+
+/**
+ * Moves writings into a folder (or out of any with `null`). The database keeps `category` in step and its
+ * RLS refuses a folder the user cannot write; the caller checks first to show the spec's alert. Returns
+ * the moved rows; throws when a row could not be moved.
+ */
+export async function moveWritings({
+  client,
+  ids,
+  folderId,
+}: {
+  client: WorkspaceClient;
+  ids: readonly string[];
+  folderId: string | null;
+}): Promise<WritingSummary[]> {
+  const { data, error } = await client
+    .from('writings')
+    .update({ category_id: folderId })
+    .in('id', [...ids])
+    .select(SUMMARY_COLUMNS);
+  if (error) throw error;
+  // RLS hides rows the user may not update instead of failing: a short answer is a refusal.
+  if (data.length !== ids.length) throw new Error(messages.writings.moveFailed);
+  return data.map(summaryOf);
+}

@@ -1,0 +1,293 @@
+// @vitest-environment node
+import { messages, type WorkspaceClient } from 'shared-kernel';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFolder, listFolders } from './folders-data.ts';
+import { mergeRefetched } from './merge.ts';
+import type { WritingSummary } from './types.ts';
+import {
+  createWriting,
+  deleteWriting,
+  getWriting,
+  listWritings,
+  moveWritings,
+  saveWriting,
+} from './writings-data.ts';
+import {
+  applyLocalEdit,
+  clickWriting,
+  connectWritingsStore,
+  createAndSelect,
+  disconnectWritingsStore,
+  getWritingsState,
+  loadMore,
+  markSaved,
+  moveWritingsToFolder,
+  refetchAndMerge,
+  selectFolder,
+} from './writings-store.ts';
+
+// The real local backend and the real supabase-js, loaded by path: mf-writings does not depend on the
+// backend package, and its test client brings the `ws` transport supabase-js needs on Node 20.
+interface TestBackend {
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
+const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
+
+let backend: TestBackend;
+let createTestClient: (backend: TestBackend) => unknown;
+
+async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string; email: string }> {
+  const client = createTestClient(backend) as unknown as WorkspaceClient;
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
+  if (error || !data.user) throw new Error(error?.message ?? 'no user');
+  return { client, userId: data.user.id, email };
+}
+
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+const documentOf = (title: string, body: string) => ({
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+    paragraph(body),
+  ],
+});
+
+beforeAll(async () => {
+  const { startBackend } = await load('src/backend.ts');
+  ({ createTestClient } = await load('tests/auth-test-support.ts'));
+  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  disconnectWritingsStore();
+  await backend?.stop();
+});
+
+// Each test signs up users and makes several round trips to a backend that may be busy.
+describe('writings data access', { timeout: 30_000 }, () => {
+  it('creates an Untitled writing with a heading-first document, and a retry with the same id finds it', async () => {
+    const { client, userId } = await signUp('create');
+    const id = crypto.randomUUID();
+    const first = await createWriting({ client, userId, folder: null, id });
+    const retry = await createWriting({ client, userId, folder: null, id });
+
+    expect(first.title).toBe('Untitled');
+    expect(first.content).toEqual({
+      type: 'doc',
+      content: [{ type: 'heading', attrs: { level: 1 } }, { type: 'paragraph' }],
+    });
+    expect(retry.id).toBe(id);
+    expect(await listWritings({ client, userId, folderId: null, offset: 0, limit: 20 })).toHaveLength(1);
+  });
+
+  it('lists newest first in pages, with a preview that skips the first heading', async () => {
+    const { client, userId } = await signUp('pages');
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      user_id: userId,
+      title: `Writing ${index}`,
+      content: documentOf(`Writing ${index}`, `Body ${index} ${'x'.repeat(200)}`),
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+    }));
+    const { error } = await client.from('writings').insert(rows);
+    expect(error).toBeNull();
+
+    const first = await listWritings({ client, userId, folderId: null, offset: 0, limit: 20 });
+    const second = await listWritings({ client, userId, folderId: null, offset: 20, limit: 20 });
+
+    expect(first.map((row) => row.title).slice(0, 2)).toEqual(['Writing 24', 'Writing 23']);
+    expect(second.map((row) => row.title)).toEqual([
+      'Writing 4',
+      'Writing 3',
+      'Writing 2',
+      'Writing 1',
+      'Writing 0',
+    ]);
+    expect(first[0]?.preview.startsWith('Body 24 ')).toBe(true);
+    expect(first[0]?.preview.length).toBeLessThanOrEqual(120);
+    expect(first[0]).not.toHaveProperty('content');
+  });
+
+  it('saves title and content, reads them back, and deletes', async () => {
+    const { client, userId } = await signUp('save');
+    const created = await createWriting({ client, userId, folder: null });
+    const saved = await saveWriting({
+      client,
+      id: created.id,
+      title: 'Harbour',
+      content: documentOf('Harbour', 'Rope'),
+    });
+
+    expect(saved.title).toBe('Harbour');
+    expect((await getWriting({ client, id: created.id }))?.preview).toBe('Rope');
+    await deleteWriting({ client, id: created.id });
+    expect(await getWriting({ client, id: created.id })).toBeNull();
+  });
+
+  it('refuses to save a writing of another user with the PostgrestError', async () => {
+    const owner = await signUp('owner');
+    const stranger = await signUp('stranger');
+    const created = await createWriting({ client: owner.client, userId: owner.userId, folder: null });
+
+    await expect(
+      saveWriting({
+        client: stranger.client,
+        id: created.id,
+        title: 'Mine',
+        content: documentOf('Mine', ''),
+      }),
+    ).rejects.toMatchObject({ code: 'PGRST116' });
+  });
+
+  it('lists folders with shares, and refuses a move into a folder shared read-only', async () => {
+    const owner = await signUp('folder-owner');
+    const reader = await signUp('folder-reader');
+    const folder = await createFolder({ client: owner.client, userId: owner.userId, name: 'Shared poems' });
+    const share = await owner.client
+      .from('category_shares')
+      .insert({ category_id: folder.id, shared_with_user_id: reader.userId, permission_level: 'read' });
+    expect(share.error).toBeNull();
+
+    const ownerView = await listFolders(owner);
+    const readerView = await listFolders(reader);
+    expect(ownerView).toMatchObject([
+      { name: 'Shared poems', isOwner: true, isShared: true, permission: 'write' },
+    ]);
+    expect(ownerView[0]?.sharedUsers).toMatchObject([
+      { id: reader.userId, email: reader.email, permission: 'read' },
+    ]);
+    expect(readerView).toMatchObject([
+      { name: 'Shared poems', isOwner: false, isShared: true, permission: 'read' },
+    ]);
+
+    const own = await createWriting({ client: reader.client, userId: reader.userId, folder: null });
+    await expect(
+      moveWritings({ client: reader.client, ids: [own.id], folderId: folder.id }),
+    ).rejects.toThrow();
+    await expect(
+      createWriting({ client: reader.client, userId: reader.userId, folder: readerView[0] ?? null }),
+    ).rejects.toThrow(messages.categories.readOnlyCreate);
+  });
+});
+
+describe('the writings store', { timeout: 30_000 }, () => {
+  it('loads the first page, pages on, selects by click, Cmd-click and Shift-click, and merges refetches without overwriting unsaved edits', async () => {
+    const { client, userId } = await signUp('store');
+    const rows = Array.from({ length: 23 }, (_, index) => ({
+      user_id: userId,
+      title: `Note ${index}`,
+      content: documentOf(`Note ${index}`, `Text ${index}`),
+      created_at: new Date(Date.UTC(2026, 1, 1, 0, index)).toISOString(),
+    }));
+    await client.from('writings').insert(rows);
+
+    connectWritingsStore({ client, userId });
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    expect(getWritingsState().items).toHaveLength(20);
+    expect(getWritingsState().hasMore).toBe(true);
+    await loadMore();
+    expect(getWritingsState().items).toHaveLength(23);
+    expect(getWritingsState().hasMore).toBe(false);
+
+    const ids = getWritingsState().items.map((item) => item.id);
+    clickWriting(ids[1] ?? '');
+    clickWriting(ids[4] ?? '', { range: true });
+    expect([...getWritingsState().selectedIds]).toEqual(ids.slice(1, 5));
+    clickWriting(ids[2] ?? '', { toggle: true });
+    expect(getWritingsState().selectedIds.has(ids[2] ?? '')).toBe(false);
+
+    const edited = ids[0] ?? '';
+    applyLocalEdit(edited, {
+      title: 'Local title',
+      preview: 'Local text',
+      content: documentOf('Local title', ''),
+    });
+    await client.from('writings').update({ title: 'Server title' }).eq('id', edited);
+    await client
+      .from('writings')
+      .update({ title: 'Renamed elsewhere' })
+      .eq('id', ids[1] ?? '');
+    await refetchAndMerge();
+
+    const items = getWritingsState().items;
+    expect(items).toHaveLength(23);
+    expect(items.find((item) => item.id === edited)?.title).toBe('Local title');
+    expect(items.find((item) => item.id === ids[1])?.title).toBe('Renamed elsewhere');
+
+    const saved = await saveWriting({
+      client,
+      id: edited,
+      title: 'Local title',
+      content: documentOf('Local title', ''),
+    });
+    markSaved(edited, saved);
+    expect(getWritingsState().unsaved.size).toBe(0);
+    expect(getWritingsState().drafts).toEqual({});
+  });
+
+  it('refetches when another session changes a writing (realtime)', async () => {
+    const { client, userId } = await signUp('live');
+    connectWritingsStore({ client, userId });
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+    await client.from('writings').insert({ user_id: userId, title: 'Arrived live' });
+    await vi.waitFor(
+      () => expect(getWritingsState().items.map((item) => item.title)).toEqual(['Arrived live']),
+      {
+        timeout: 5000,
+      },
+    );
+  });
+
+  it('creates and opens a writing in the selected folder, and refuses moves into a read-only one', async () => {
+    const owner = await signUp('move-owner');
+    const reader = await signUp('move-reader');
+    const shared = await createFolder({ client: owner.client, userId: owner.userId, name: 'Read only' });
+    await owner.client
+      .from('category_shares')
+      .insert({ category_id: shared.id, shared_with_user_id: reader.userId, permission_level: 'read' });
+
+    connectWritingsStore(reader);
+    await vi.waitFor(() => expect(getWritingsState().folders).toHaveLength(1));
+    const created = await createAndSelect();
+    expect(getWritingsState().selectedWritingId).toBe(created?.id);
+    expect(getWritingsState().items[0]?.id).toBe(created?.id);
+
+    const moved = await moveWritingsToFolder([created?.id ?? ''], getWritingsState().folders[0] ?? null);
+    expect(moved).toBe(false);
+    expect(getWritingsState().notice).toBe(messages.categories.noWriteAccess);
+
+    await selectFolder(shared.id);
+    expect(await createAndSelect()).toBeNull();
+    expect(getWritingsState().notice).toBe(messages.categories.readOnlyCreate);
+  });
+});
+
+describe('mergeRefetched', () => {
+  const row = (id: string, minute: number, title = id): WritingSummary => ({
+    id,
+    title,
+    preview: '',
+    category: null,
+    category_id: null,
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+    updated_at: '',
+  });
+
+  it('takes the server rows, keeps rows beyond the refetched window, and keeps unsaved rows as they are', () => {
+    const current = [row('c', 3, 'local c'), row('b', 2), row('a', 1)];
+    const fetched = [row('d', 4), row('c', 3, 'server c')];
+    const merged = mergeRefetched({ current, fetched, requested: 2, keep: new Set(['c']) });
+    expect(merged.map((item) => item.title)).toEqual(['d', 'local c', 'b', 'a']);
+  });
+
+  it('drops rows deleted on the server inside the window', () => {
+    const current = [row('b', 2), row('a', 1)];
+    expect(mergeRefetched({ current, fetched: [row('a', 1)], requested: 20, keep: new Set() })).toEqual([
+      row('a', 1),
+    ]);
+  });
+});

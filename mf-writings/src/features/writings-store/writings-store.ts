@@ -1,0 +1,499 @@
+import { useSyncExternalStore } from 'react';
+import {
+  canWriteToFolder,
+  findFolderByName,
+  type Json,
+  messages,
+  nonBlank,
+  validateCategoryName,
+  type WorkspaceClient,
+  WRITINGS_PAGE_SIZE,
+} from 'shared-kernel';
+import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
+import { compareNewestFirst, mergeRefetched } from './merge.ts';
+import type { Folder, Writing, WritingDraft, WritingSummary } from './types.ts';
+import {
+  createWriting,
+  deleteWriting,
+  getWriting,
+  listWritings,
+  moveWritings,
+  renameWriting,
+  summaryOf,
+} from './writings-data.ts';
+
+/** Where the list's loading is: 'loading' is the first page, 'loading-more' a later one. */
+export type ListStatus = 'idle' | 'loading' | 'loading-more' | 'ready' | 'error';
+
+/** Everything the sidebar and the editor share about the writings. */
+export type WritingsState = {
+  readonly userId: string | null;
+  readonly items: readonly WritingSummary[];
+  readonly status: ListStatus;
+  readonly hasMore: boolean;
+  readonly folders: readonly Folder[];
+  readonly selectedFolderId: string | null;
+  /** The writing open in the editor. */
+  readonly selectedWritingId: string | null;
+  /** The list's multi-selection (Cmd/Ctrl-click, Shift-click); the open writing is in it when chosen. */
+  readonly selectedIds: ReadonlySet<string>;
+  /** Where a Shift-click range starts. */
+  readonly anchorId: string | null;
+  /** Writings with local edits the server does not have yet. */
+  readonly unsaved: ReadonlySet<string>;
+  /** The local copies of those edits. */
+  readonly drafts: Readonly<Record<string, WritingDraft>>;
+  /** Whether the list's realtime subscription is joined (changes made elsewhere arrive). */
+  readonly live: boolean;
+  /** The last failure to tell the user (an alert text of the spec), until dismissed. */
+  readonly notice: string | null;
+};
+
+const initialState: WritingsState = {
+  userId: null,
+  items: [],
+  status: 'idle',
+  hasMore: false,
+  folders: [],
+  selectedFolderId: null,
+  selectedWritingId: null,
+  selectedIds: new Set(),
+  anchorId: null,
+  unsaved: new Set(),
+  drafts: {},
+  live: false,
+  notice: null,
+};
+
+let state = initialState;
+let client: WorkspaceClient | null = null;
+let channel: ReturnType<WorkspaceClient['channel']> | null = null;
+// Bumped on every (re)connection and folder change, so answers for an older list are dropped.
+let generation = 0;
+// Bumped on every (re)connection, so folder answers for a previous user are dropped.
+let session = 0;
+const listeners = new Set<() => void>();
+
+function setState(update: Partial<WritingsState>): void {
+  state = { ...state, ...update };
+  for (const listener of listeners) listener();
+}
+
+/** The store's current state, outside React (actions, tests). */
+export function getWritingsState(): WritingsState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Reads a slice of the writings store and re-renders when it changes. The selector must return a value
+ * that stays identical while the state does not change (a field, not a new array or object).
+ * @example const items = useWritingsStore((state) => state.items);
+ */
+export function useWritingsStore<Slice>(selector: (state: WritingsState) => Slice): Slice {
+  return useSyncExternalStore(
+    subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
+}
+
+function connection(): { client: WorkspaceClient; userId: string } {
+  if (!client || !state.userId) throw new Error('The writings store is not connected');
+  return { client, userId: state.userId };
+}
+
+/**
+ * Points the store at a signed-in user. Both parcels call it with the same client and user; only the
+ * first call (or a different user) loads the folders and the first page and subscribes to changes.
+ */
+export function connectWritingsStore({
+  client: next,
+  userId,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+}): void {
+  if (client === next && state.userId === userId) return;
+  disconnectWritingsStore();
+  client = next;
+  setState({ userId });
+  void refreshFolders();
+  void loadFirstPage();
+}
+
+/** Forgets the user (sign-out, tests): unsubscribes and empties the store. */
+export function disconnectWritingsStore(): void {
+  generation += 1;
+  session += 1;
+  if (channel && client) void client.removeChannel(channel);
+  channel = null;
+  client = null;
+  state = initialState;
+  for (const listener of listeners) listener();
+}
+
+function say(error: unknown, fallback: string): void {
+  const text = error instanceof Error && error.message ? error.message : fallback;
+  setState({ notice: text });
+}
+
+/** Hides the notice. */
+export function dismissNotice(): void {
+  setState({ notice: null });
+}
+
+/** Reloads the folder list (after a change to folders or shares). */
+export async function refreshFolders(): Promise<void> {
+  const { client, userId } = connection();
+  const started = session;
+  const folders = await listFolders({ client, userId });
+  if (started === session) setState({ folders });
+}
+
+/** Loads the first page of the selected folder's list (or the user's own writings) and resubscribes. */
+export async function loadFirstPage(): Promise<void> {
+  const { client, userId } = connection();
+  generation += 1;
+  const started = generation;
+  subscribeToChanges();
+  setState({ status: 'loading', items: [], hasMore: false });
+  try {
+    const items = await listWritings({
+      client,
+      userId,
+      folderId: state.selectedFolderId,
+      offset: 0,
+      limit: WRITINGS_PAGE_SIZE,
+    });
+    if (started !== generation) return;
+    setState({ items, status: 'ready', hasMore: items.length === WRITINGS_PAGE_SIZE });
+  } catch {
+    if (started === generation) setState({ status: 'error' });
+  }
+}
+
+/** Loads the next 20 writings unless a page is loading or the end was reached. */
+export async function loadMore(): Promise<void> {
+  if (state.status !== 'ready' || !state.hasMore) return;
+  const { client, userId } = connection();
+  const started = generation;
+  setState({ status: 'loading-more' });
+  try {
+    const page = await listWritings({
+      client,
+      userId,
+      folderId: state.selectedFolderId,
+      offset: state.items.length,
+      limit: WRITINGS_PAGE_SIZE,
+    });
+    if (started !== generation) return;
+    const known = new Set(state.items.map((item) => item.id));
+    setState({
+      items: [...state.items, ...page.filter((item) => !known.has(item.id))],
+      status: 'ready',
+      hasMore: page.length === WRITINGS_PAGE_SIZE,
+    });
+  } catch {
+    if (started === generation) setState({ status: 'ready' });
+  }
+}
+
+/** Refetches the loaded part of the list and merges it, keeping writings with unsaved edits as they are. */
+export async function refetchAndMerge(): Promise<void> {
+  const { client, userId } = connection();
+  const started = generation;
+  const requested = Math.max(state.items.length, WRITINGS_PAGE_SIZE);
+  const fetched = await listWritings({
+    client,
+    userId,
+    folderId: state.selectedFolderId,
+    offset: 0,
+    limit: requested,
+  });
+  if (started !== generation) return;
+  const items = mergeRefetched({ current: state.items, fetched, requested, keep: state.unsaved });
+  setState({ items, hasMore: state.hasMore || fetched.length === requested });
+}
+
+function subscribeToChanges(): void {
+  const { client, userId } = connection();
+  if (channel) void client.removeChannel(channel);
+  const folderId = state.selectedFolderId;
+  const started = generation;
+  const filter = folderId === null ? `user_id=eq.${userId}` : `category_id=eq.${folderId}`;
+  channel = client
+    .channel(`writings-list:${generation}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'writings', filter }, () => {
+      void refetchAndMerge().catch(() => {});
+    })
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'categories' }, () => {
+      void refreshFolders().catch(() => {});
+    })
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'category_shares' }, () => {
+      void refreshFolders().catch(() => {});
+    })
+    .subscribe((status) => {
+      if (started === generation) setState({ live: status === 'SUBSCRIBED' });
+    });
+}
+
+/** Filters the list by a folder (`null`: the user's own writings) and resubscribes. */
+export async function selectFolder(folderId: string | null): Promise<void> {
+  if (folderId === state.selectedFolderId && state.status !== 'idle') return;
+  setState({ selectedFolderId: folderId, selectedIds: new Set(), anchorId: null });
+  await loadFirstPage();
+}
+
+/** The selected folder, if any. */
+export function selectedFolder(): Folder | null {
+  return state.folders.find((folder) => folder.id === state.selectedFolderId) ?? null;
+}
+
+/** The user's access to the selected folder: 'owner' with no folder or their own folder. */
+export function currentFolderPermission(): 'owner' | 'write' | 'read' {
+  const folder = selectedFolder();
+  if (!folder || folder.isOwner) return 'owner';
+  return folder.permission;
+}
+
+/** Opens a writing in the editor (and makes it the whole selection). */
+export function selectWriting(id: string | null): void {
+  setState({ selectedWritingId: id, selectedIds: new Set(id ? [id] : []), anchorId: id });
+}
+
+/**
+ * A click on a list row: plain opens it, `toggle` (Cmd/Ctrl) adds or removes it from the selection,
+ * `range` (Shift) selects every row from the anchor to it.
+ */
+export function clickWriting(id: string, { toggle = false, range = false } = {}): void {
+  if (range && state.anchorId) {
+    const ids = state.items.map((item) => item.id);
+    const from = ids.indexOf(state.anchorId);
+    const to = ids.indexOf(id);
+    if (from !== -1 && to !== -1) {
+      const [start, end] = from < to ? [from, to] : [to, from];
+      setState({ selectedIds: new Set(ids.slice(start, end + 1)) });
+      return;
+    }
+  }
+  if (toggle) {
+    const selectedIds = new Set(state.selectedIds);
+    if (selectedIds.has(id)) selectedIds.delete(id);
+    else selectedIds.add(id);
+    setState({ selectedIds, anchorId: id });
+    return;
+  }
+  selectWriting(id);
+}
+
+function replaceItem(id: string, update: (item: WritingSummary) => WritingSummary): void {
+  setState({ items: state.items.map((item) => (item.id === id ? update(item) : item)) });
+}
+
+/** An edit in the editor: the list row shows it at once, the draft keeps it, the writing is unsaved. */
+export function applyLocalEdit(id: string, { title, preview, content }: WritingDraft): void {
+  replaceItem(id, (item) => ({ ...item, title, preview }));
+  setState({
+    drafts: { ...state.drafts, [id]: { title, preview, content } },
+    unsaved: new Set(state.unsaved).add(id),
+  });
+}
+
+/**
+ * The server has saved `row`. The unsaved mark and the draft go, unless `sent` (the content the save
+ * carried) is given and a newer edit arrived meanwhile: then the draft stays unsaved.
+ */
+export function markSaved(id: string, row: Writing, sent?: Json): void {
+  const draft = state.drafts[id];
+  const newerEdit = sent !== undefined && draft !== undefined && draft.content !== sent;
+  replaceItem(id, (item) => ({
+    ...summaryOf(row),
+    ...(newerEdit && draft ? { title: draft.title, preview: draft.preview } : {}),
+    created_at: item.created_at,
+  }));
+  if (newerEdit) return;
+  const unsaved = new Set(state.unsaved);
+  unsaved.delete(id);
+  const { [id]: _saved, ...drafts } = state.drafts;
+  setState({ unsaved, drafts });
+}
+
+/** Marks a writing unsaved (a failed save keeps the mark). */
+export function markUnsaved(id: string): void {
+  setState({ unsaved: new Set(state.unsaved).add(id) });
+}
+
+/** Whether a writing has local edits the server does not have. */
+export function isUnsaved(id: string): boolean {
+  return state.unsaved.has(id);
+}
+
+/**
+ * A writing with its content for the editor. A local draft wins over the server's content, so an
+ * unsaved edit is never replaced by an older copy.
+ */
+export async function loadWriting(id: string): Promise<Writing | null> {
+  const { client } = connection();
+  const writing = await getWriting({ client, id });
+  const draft = state.drafts[id];
+  if (!writing || !draft) return writing;
+  return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
+}
+
+/**
+ * Creates a writing in the selected folder, puts it first in the list and opens it. A read-only folder
+ * or a failure is told through the notice; the answer is then `null`.
+ */
+export async function createAndSelect(): Promise<Writing | null> {
+  const { client, userId } = connection();
+  try {
+    const writing = await createWriting({ client, userId, folder: selectedFolder() });
+    const { content: _content, ...summary } = writing;
+    setState({
+      items: [summary, ...state.items.filter((item) => item.id !== writing.id)].sort(compareNewestFirst),
+    });
+    selectWriting(writing.id);
+    return writing;
+  } catch (error) {
+    say(error, messages.save.failed);
+    return null;
+  }
+}
+
+/** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
+export async function removeWriting(id: string): Promise<void> {
+  const { client } = connection();
+  await deleteWriting({ client, id });
+  const index = state.items.findIndex((item) => item.id === id);
+  const items = state.items.filter((item) => item.id !== id);
+  const unsaved = new Set(state.unsaved);
+  unsaved.delete(id);
+  const { [id]: _removed, ...drafts } = state.drafts;
+  const selectedIds = new Set(state.selectedIds);
+  selectedIds.delete(id);
+  setState({ items, unsaved, drafts, selectedIds });
+  if (state.selectedWritingId === id) {
+    const neighbour = items[Math.min(index, items.length - 1)];
+    setState({ selectedWritingId: neighbour?.id ?? null });
+  }
+}
+
+/** Renames a writing from the list; a blank name is ignored. */
+export async function renameWritingTo(id: string, title: string): Promise<void> {
+  const name = nonBlank(title);
+  if (name === null) return;
+  const { client } = connection();
+  const row = await renameWriting({ client, id, title: name });
+  replaceItem(id, (item) => ({ ...item, title: row.title }));
+}
+
+/**
+ * Moves writings into a folder. A shared folder without write access is refused with the spec's alert;
+ * a failed move says 'Failed to move writing'. Writings that leave the filtered folder leave the list.
+ * Answers whether they moved.
+ */
+export async function moveWritingsToFolder(ids: readonly string[], folder: Folder | null): Promise<boolean> {
+  if (!canWriteToFolder(folder)) {
+    setState({ notice: messages.categories.noWriteAccess });
+    return false;
+  }
+  const { client } = connection();
+  try {
+    const moved = await moveWritings({ client, ids, folderId: folder?.id ?? null });
+    const byId = new Map(moved.map((row) => [row.id, row]));
+    const stays = (row: WritingSummary) =>
+      state.selectedFolderId === null || row.category_id === state.selectedFolderId;
+    const items = state.items
+      .map((item) => {
+        const row = byId.get(item.id);
+        return row ? { ...item, category: row.category, category_id: row.category_id } : item;
+      })
+      .filter(stays);
+    setState({ items, selectedIds: new Set() });
+    return true;
+  } catch {
+    setState({ notice: messages.writings.moveFailed });
+    return false;
+  }
+}
+
+/** Moves writings to the folder of that name (matched case-insensitively), creating it when none. */
+export async function moveWritingsToFolderNamed(ids: readonly string[], name: string): Promise<boolean> {
+  const validated = validateCategoryName(name);
+  if (!validated.ok) {
+    setState({ notice: validated.error });
+    return false;
+  }
+  const existing = findFolderByName(state.folders, validated.value);
+  const folder = existing ?? (await addFolder(validated.value));
+  return folder ? moveWritingsToFolder(ids, folder) : false;
+}
+
+/** Creates a folder ('Category name is required' when blank). Answers the folder, or `null`. */
+export async function addFolder(name: string): Promise<Folder | null> {
+  const validated = validateCategoryName(name);
+  if (!validated.ok) {
+    setState({ notice: validated.error });
+    return null;
+  }
+  const { client, userId } = connection();
+  try {
+    const folder = await createFolder({ client, userId, name: validated.value });
+    setState({
+      folders: [...state.folders, folder].sort((left, right) => left.name.localeCompare(right.name)),
+    });
+    return folder;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return null;
+  }
+}
+
+/** Renames a folder ('Category name is required' when blank). */
+export async function renameFolderTo(id: string, name: string): Promise<boolean> {
+  const validated = validateCategoryName(name);
+  if (!validated.ok) {
+    setState({ notice: validated.error });
+    return false;
+  }
+  const { client } = connection();
+  try {
+    await renameFolder({ client, id, name: validated.value });
+    setState({
+      folders: state.folders.map((folder) =>
+        folder.id === id ? { ...folder, name: validated.value } : folder,
+      ),
+      items: state.items.map((item) =>
+        item.category_id === id ? { ...item, category: validated.value } : item,
+      ),
+    });
+    return true;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return false;
+  }
+}
+
+/** Deletes a folder (the caller has confirmed); its writings become unassigned. */
+export async function removeFolder(id: string): Promise<boolean> {
+  const { client } = connection();
+  try {
+    await deleteFolder({ client, id });
+    setState({
+      folders: state.folders.filter((folder) => folder.id !== id),
+      items: state.items.map((item) =>
+        item.category_id === id ? { ...item, category: null, category_id: null } : item,
+      ),
+    });
+    if (state.selectedFolderId === id) await selectFolder(null);
+    return true;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return false;
+  }
+}
