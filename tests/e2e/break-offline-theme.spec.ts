@@ -1,0 +1,86 @@
+import { expect, test } from './support/fixtures.ts';
+
+test.describe('the break screen', () => {
+  test('shows a clock and a joke, collects icons, and welcomes the writer back on a key', async ({
+    page,
+    workspace,
+  }) => {
+    await page.clock.install({ time: new Date('2026-11-22T09:41:00') });
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+
+    // From here on, time moves only when the test says so.
+    await page.clock.pauseAt(new Date('2026-11-22T10:00:00'));
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Take a break' }).click();
+    const screen = page.getByRole('dialog', { name: 'Break' });
+    await expect(screen).toBeVisible();
+    const clock = screen.locator('time');
+    const before = await clock.getAttribute('datetime');
+
+    await page.clock.runFor(499);
+    await expect(screen.locator('p[aria-live]')).toBeEmpty();
+    await page.clock.runFor(2);
+    await expect(screen.locator('p[aria-live]')).not.toBeEmpty();
+    await page.clock.runFor(1000);
+    expect(await clock.getAttribute('datetime')).not.toBe(before);
+
+    const icons = () => screen.locator('[data-bouncing-icon]').count();
+    const first = await icons();
+    await page.clock.runFor(30_000);
+    await expect.poll(icons).toBe(first + 1);
+
+    await page.keyboard.press('Space');
+    await page.clock.runFor(699);
+    await expect(screen.getByRole('status')).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(screen.getByRole('status')).toBeVisible();
+    await page.clock.runFor(1600);
+    await expect(screen).toBeHidden();
+  });
+});
+
+test.describe('offline', () => {
+  test("shows the Offline badge while the connection is gone and says 'Back online' when it returns", async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(
+      "You're offline — changes will sync when back online.",
+    );
+    await context.setOffline(false);
+    await expect(page.getByText('Back online')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveCount(0);
+  });
+});
+
+test.describe('appearance', () => {
+  test('applies the saved palette and UI font, and follows a change made in another tab', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('workspace.preferences')) {
+        localStorage.setItem('workspace.preferences', JSON.stringify({ palette: 'nord', uiFont: 'serif' }));
+      }
+    });
+    await workspace.open();
+    const root = page.locator('html');
+    await expect(root).toHaveAttribute('data-palette', 'nord');
+    const serif = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(serif).toMatch(/Charter|Georgia|serif/);
+
+    const other = await context.newPage();
+    await other.goto('/workspace');
+    await other.evaluate(() =>
+      localStorage.setItem('workspace.preferences', JSON.stringify({ palette: 'rose', uiFont: 'serif' })),
+    );
+    await expect(root).toHaveAttribute('data-palette', 'rose');
+  });
+});
