@@ -42,7 +42,9 @@ export {
   usePreferences,
 } from './preferences/preferences.ts';
 // Primitives more than one area shows
+export { Bone } from './primitives/bone.tsx';
 export { EmptyState } from './primitives/empty-state.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
+export * from './sharing/index.ts';
 export * from './supabase/index.ts';
 export * from './ui/index.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { type AreaName, type AreaProps, AreaUnavailable, type ExposedParcel } from 'shared-kernel';
+import { type AreaName, type AreaProps, AreaUnavailable, Bone, type ExposedParcel } from 'shared-kernel';
 import type { ParcelConfigObject } from 'single-spa';
 import { loadParcel } from './load-parcel.ts';
 import { MountedParcel } from './mounted-parcel.tsx';
@@ -61,7 +61,9 @@ export function RemoteSlot<A extends AreaName>({
       data-status={state.status}
     >
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-busy="true" aria-label={`Loading ${label}`} />
+        <div className={styles.loading} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+          <Bone className={styles.loadingBlock} />
+        </div>
       )}
       {state.status === 'failed' && <AreaUnavailable label={label} onRetry={retry} />}
       {state.status === 'ready' && (

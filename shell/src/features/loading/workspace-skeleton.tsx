@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { PANEL_SIZES } from 'shared-kernel';
+import { Bone, PANEL_SIZES } from 'shared-kernel';
 import styles from './workspace-skeleton.module.css';
 
 const LEFT_ROWS = 8;
@@ -27,21 +27,21 @@ export function WorkspaceSkeleton() {
       }
     >
       <div className={styles.pane} data-pane="left" aria-hidden>
-        <span className={`${styles.bone} ${styles.heading}`} />
+        <Bone className={styles.heading} />
         {rows(LEFT_ROWS).map((row) => (
-          <span key={row} className={`${styles.bone} ${styles.row}`} />
+          <Bone key={row} className={styles.row} />
         ))}
       </div>
       <div className={`${styles.pane} ${styles.centre}`} data-pane="centre" aria-hidden>
-        <span className={`${styles.bone} ${styles.title}`} />
+        <Bone className={styles.title} />
         {rows(CENTRE_LINES).map((line) => (
-          <span key={line} className={`${styles.bone} ${styles.line}`} />
+          <Bone key={line} className={styles.line} />
         ))}
       </div>
       <div className={styles.pane} data-pane="right" aria-hidden>
-        <span className={`${styles.bone} ${styles.heading}`} />
+        <Bone className={styles.heading} />
         {rows(RIGHT_ROWS).map((row) => (
-          <span key={row} className={`${styles.bone} ${styles.row}`} />
+          <Bone key={row} className={styles.row} />
         ))}
       </div>
     </div>
