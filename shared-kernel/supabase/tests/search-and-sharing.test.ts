@@ -122,8 +122,8 @@ describe('rich_text_to_plain_text', () => {
         JSON.stringify(document),
       ])
     ).rows;
-    // One line break per closing block: paragraph, list item and list.
-    expect(row?.text).toBe('Title\nHello world\nagain\nitem\n\n\n');
+    // A line break opens each block (list, list item, paragraph: three before "item").
+    expect(row?.text).toBe('Title\nHello world\nagain\n\n\nitem');
   });
 
   it('reads null as empty and a bare string as itself', async () => {
@@ -167,6 +167,17 @@ describe('search_workspace', () => {
     expect((await search(reader, 'lighthouse')).map((result) => result.title)).toEqual(['The lighthouse']);
     expect((await search(stranger, 'lighthouse')).map((result) => result.title)).toEqual(['Stranger things']);
     expect(await search(writer, 'lighthouse')).toEqual([]);
+  });
+
+  it('search_matches, the index-driven definer half, returns only matches the caller may read', async () => {
+    const matches = await asUser<{ id: string }>(
+      stranger,
+      `select id from public.search_matches('lighthouse')`,
+    );
+    const own = await asUser<{ id: string }>(stranger, 'select id from public.writings where user_id = $1', [
+      stranger.id,
+    ]);
+    expect(matches).toEqual(own);
   });
 
   it('returns at most 100 results, and fewer when asked', async () => {
