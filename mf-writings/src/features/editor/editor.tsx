@@ -1,6 +1,279 @@
-import { type AreaProps, EmptyState, messages } from 'shared-kernel';
+import type { Editor as TiptapEditor } from '@tiptap/core';
+import { EditorState } from '@tiptap/pm/state';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type AreaProps,
+  EmptyState,
+  type EventBus,
+  getSupabaseClient,
+  isAbandonedDraft,
+  type Json,
+  messages,
+  online$,
+  useBusEvent,
+  type WorkspaceClient,
+} from 'shared-kernel';
+import {
+  applyLocalEdit,
+  currentFolderPermission,
+  getWritingsState,
+  isUnsaved,
+  markSaved,
+  markUnsaved,
+  removeWriting,
+  selectWriting,
+  useWritingsConnection,
+  useWritingsStore,
+  type WritingDraft,
+} from '../writings-store/index.ts';
+import styles from './editor.module.css';
+import { EditorContextMenu } from './editor-context-menu.tsx';
+import { editorExtensions } from './editor-extensions.ts';
+import { EditorFooter } from './editor-footer.tsx';
+import { deleteImage, insertImageFiles, replaceImage } from './image-actions.ts';
+import { PREFETCH_DELAY_MS, prefetchNeighbours, takeWriting } from './prefetch.ts';
+import { createSaveController, type SaveController, serverSave } from './save-controller.ts';
+import { normalizeDocument, plainTextDocument, summaryText } from './writing-document.ts';
 
-/** The editor of the open writing; with none open, the invitation to pick or create one. */
-export function Editor(_props: AreaProps) {
+const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
+
+/**
+ * Replaces the editor's document with a stored one, with a fresh undo history (undo never crosses into
+ * another writing). Content the schema refuses falls back to its plain text.
+ */
+function showDocument(editor: TiptapEditor, content: unknown): void {
+  let doc: ReturnType<typeof editor.schema.nodeFromJSON>;
+  try {
+    doc = editor.schema.nodeFromJSON(normalizeDocument(content));
+    doc.check();
+  } catch {
+    doc = editor.schema.nodeFromJSON(plainTextDocument(content));
+  }
+  editor.view.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
+}
+
+/** The open writing's draft: the one place the whole document is serialised (after typing pauses). */
+function readDraft(editor: TiptapEditor, id: string): WritingDraft {
+  const { title, preview } = summaryText(editor.state.doc);
+  const current =
+    getWritingsState().items.find((item) => item.id === id)?.title ?? messages.writings.untitled;
+  return { title: title ?? current, preview, content: editor.getJSON() as Json };
+}
+
+/** Leaving a writing: an empty 'Untitled' one is deleted, any other is saved if it has changes. */
+function leaveWriting(editor: TiptapEditor, controller: SaveController, id: string): void {
+  const title = getWritingsState().items.find((item) => item.id === id)?.title ?? '';
+  if (isAbandonedDraft({ title, text: editor.state.doc.textContent })) {
+    controller.discard();
+    void removeWriting(id).catch(() => {});
+  } else {
+    void controller.close();
+  }
+}
+
+/** The first writing of the list opens once it has loaded, when none is open yet. */
+function useSelectFirstOnLoad(): void {
+  const status = useWritingsStore((state) => state.status);
+  const first = useWritingsStore((state) => state.items[0]?.id ?? null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || status !== 'ready') return;
+    done.current = true;
+    if (first !== null && getWritingsState().selectedWritingId === null) selectWriting(first);
+  }, [status, first]);
+}
+
+function LoadingPlaceholder() {
+  return (
+    <div className={styles.placeholder} role="status" aria-busy="true" aria-label="Loading writing">
+      <div className={styles.placeholderTitle} />
+      <div className={styles.placeholderLine} />
+      <div className={styles.placeholderLine} />
+      <div className={styles.placeholderShort} />
+    </div>
+  );
+}
+
+function SaveBar({
+  controller,
+  readOnly,
+  onPickImage,
+}: {
+  controller: SaveController;
+  readOnly: boolean;
+  onPickImage: () => void;
+}) {
+  const status = useSyncExternalStore(controller.subscribe, controller.getStatus);
+  const label = status.saving ? 'Saving…' : status.unsaved ? 'Unsaved changes' : 'Saved';
+  return (
+    <div className={styles.toolbar}>
+      {readOnly && <span className={styles.badge}>View only</span>}
+      <span role="status" className={styles.saveState} data-unsaved={status.unsaved}>
+        {label}
+      </span>
+      {status.error && (
+        <p role="alert" className={styles.error}>
+          {status.error}
+        </p>
+      )}
+      <span className={styles.spacer} />
+      <button type="button" className={styles.button} onClick={onPickImage} disabled={readOnly}>
+        Insert image
+      </button>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => void controller.saveNow()}
+        disabled={readOnly || !status.unsaved}
+      >
+        Save
+      </button>
+    </div>
+  );
+}
+
+/** The open writing in Tiptap, with its save bar, context menu and footer. */
+function WritingEditor({
+  writingId,
+  bus,
+  client,
+}: {
+  writingId: string;
+  bus: EventBus;
+  client: WorkspaceClient;
+}) {
+  const controller = useMemo(
+    () => createSaveController({ save: serverSave(client), store: saveStore }),
+    [client],
+  );
+  const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
+  const [shown, setShown] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pickTarget = useRef<number | null>(null);
+  const imageFiles = useRef<(files: File[], position: number | null) => void>(() => {});
+
+  // Budget: no React render per transaction; the keystroke path is `controller.changed()` alone.
+  const editor = useEditor(
+    {
+      extensions: editorExtensions({
+        onImageFiles: (files, position) => imageFiles.current(files, position),
+      }),
+      shouldRerenderOnTransaction: false,
+      editorProps: { attributes: { class: styles.prose ?? '', 'aria-label': 'Writing' } },
+      onUpdate: () => controller.changed(),
+    },
+    [controller],
+  );
+
+  imageFiles.current = (files, position) =>
+    void insertImageFiles({ editor, client, writingId, files, position });
+
+  // Layout effect: its cleanup (saving or deleting the writing left) runs before the editor is destroyed.
+  useLayoutEffect(() => {
+    let cancelled = false;
+    let opened = false;
+    setShown(null);
+    setMissing(false);
+    takeWriting(writingId)
+      .then((writing) => {
+        if (cancelled || editor.isDestroyed) return;
+        if (!writing) {
+          setMissing(true);
+          return;
+        }
+        showDocument(editor, writing.content);
+        controller.open({ id: writingId, read: () => readDraft(editor, writingId) });
+        opened = true;
+        setShown(writingId);
+        if (editor.state.doc.firstChild?.textContent === '') editor.commands.focus('start');
+      })
+      .catch(() => {
+        if (!cancelled) setMissing(true);
+      });
+    const prefetch = setTimeout(() => prefetchNeighbours(writingId), PREFETCH_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(prefetch);
+      if (opened) leaveWriting(editor, controller, writingId);
+    };
+  }, [writingId, editor, controller]);
+
+  useEffect(() => {
+    editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
+  useBusEvent(bus, 'writings.save', () => void controller.saveNow());
+
+  // Back online: a save that failed is tried again.
+  useEffect(() => {
+    const subscription = online$.subscribe((online) => {
+      if (online && controller.getStatus().error) void controller.saveNow();
+    });
+    return () => subscription.unsubscribe();
+  }, [controller]);
+
+  const pickImage = (position: number | null) => {
+    pickTarget.current = position;
+    fileInput.current?.click();
+  };
+
+  const onFilesPicked = (files: File[]) => {
+    const replacing = pickTarget.current;
+    const [first] = files;
+    if (replacing !== null && first)
+      void replaceImage({ editor, client, writingId, position: replacing, file: first });
+    else void insertImageFiles({ editor, client, writingId, files, position: null });
+  };
+
+  if (missing) return <EmptyState title={messages.editor.empty} />;
+  return (
+    <section className={styles.editor} aria-label="Editor">
+      <SaveBar controller={controller} readOnly={readOnly} onPickImage={() => pickImage(null)} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        data-testid="image-file-input"
+        onChange={(event) => {
+          onFilesPicked(
+            Array.from(event.target.files ?? []).filter((file) => file.type.startsWith('image/')),
+          );
+          event.target.value = '';
+        }}
+      />
+      {shown !== writingId && <LoadingPlaceholder />}
+      <div className={styles.scroll} hidden={shown !== writingId}>
+        <EditorContextMenu
+          editor={editor}
+          readOnly={readOnly}
+          onPickImage={() => pickImage(null)}
+          onReplaceImage={(position) => pickImage(position)}
+          onDeleteImage={(position) => void deleteImage({ editor, client, position })}
+        >
+          <EditorContent editor={editor} className={styles.content} />
+        </EditorContextMenu>
+      </div>
+      <EditorFooter editor={editor} bus={bus} writingId={shown} />
+    </section>
+  );
+}
+
+/**
+ * The editor parcel's content: the open writing, loading placeholders while it loads, or 'Select or
+ * create a writing' when none is open. Shares the writings store with the sidebar.
+ */
+export function Editor(props: AreaProps) {
+  useWritingsConnection(props);
+  useSelectFirstOnLoad();
+  const selectedId = useWritingsStore((state) => state.selectedWritingId);
+  const status = useWritingsStore((state) => state.status);
+  if (props.user && selectedId) {
+    return <WritingEditor writingId={selectedId} bus={props.bus} client={getSupabaseClient(props.backend)} />;
+  }
+  if (props.user && status === 'loading') return <LoadingPlaceholder />;
   return <EmptyState title={messages.editor.empty} />;
 }

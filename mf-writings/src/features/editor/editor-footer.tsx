@@ -1,0 +1,80 @@
+import type { Editor as TiptapEditor } from '@tiptap/core';
+import { useEffect, useState } from 'react';
+import type { EventBus } from 'shared-kernel';
+import styles from './editor.module.css';
+import { formatCountdown, useCountdown } from './use-countdown.ts';
+import { countWords } from './writing-document.ts';
+
+/** The clock refreshes once a minute: it shows no seconds. */
+export const CLOCK_INTERVAL_MS = 60_000;
+// Counting a 100,000-word document takes milliseconds: done after typing pauses, never per keystroke.
+const WORD_COUNT_DELAY_MS = 400;
+
+function useClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const interval = setInterval(() => setNow(new Date()), CLOCK_INTERVAL_MS);
+    return () => clearInterval(interval);
+  }, []);
+  return now;
+}
+
+function useWordCount(editor: TiptapEditor, writingId: string | null): number {
+  const count = () => countWords(editor.state.doc.textBetween(0, editor.state.doc.content.size, '\n', ' '));
+  const [words, setWords] = useState(count);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const recount = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setWords(count()), WORD_COUNT_DELAY_MS);
+    };
+    setWords(count());
+    editor.on('update', recount);
+    editor.on('create', recount);
+    return () => {
+      clearTimeout(timer);
+      editor.off('update', recount);
+      editor.off('create', recount);
+    };
+    // A newly opened writing replaces the editor's state without an update event: `writingId` recounts.
+  }, [editor, writingId]);
+  return words;
+}
+
+/**
+ * The editor's footer: the time (refreshed every minute), the word count, and the focus timer. A click
+ * on the timer starts the 15-minute countdown, pauses or resumes it; a double-click resets it; at zero
+ * the break screen is offered through the bus.
+ */
+export function EditorFooter({
+  editor,
+  bus,
+  writingId,
+}: {
+  editor: TiptapEditor;
+  bus: EventBus;
+  writingId: string | null;
+}) {
+  const now = useClock();
+  const words = useWordCount(editor, writingId);
+  const timer = useCountdown(() => bus.emit({ type: 'break.start' }));
+  return (
+    <footer className={styles.footer}>
+      <time dateTime={now.toISOString()}>
+        {now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+      </time>
+      <span data-testid="word-count">{words === 1 ? '1 word' : `${words.toLocaleString()} words`}</span>
+      <button
+        type="button"
+        className={styles.timer}
+        aria-label={timer.running ? 'Pause timer' : 'Start timer'}
+        aria-pressed={timer.running}
+        title="Click to start or pause, double-click to reset"
+        onClick={timer.toggle}
+        onDoubleClick={timer.reset}
+      >
+        {formatCountdown(timer.remaining)}
+      </button>
+    </footer>
+  );
+}

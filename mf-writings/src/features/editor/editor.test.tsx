@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Editor as TiptapEditor } from '@tiptap/core';
+import { createEventBus, messages } from 'shared-kernel';
+import { createTestAreaProps } from 'shared-kernel/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Editor } from './editor.tsx';
+import { editorExtensions } from './editor-extensions.ts';
+import { CLOCK_INTERVAL_MS, EditorFooter } from './editor-footer.tsx';
+import { formatCountdown } from './use-countdown.ts';
+
+describe('the editor pane', () => {
+  it('invites the writer to select or create a writing when none is open', () => {
+    render(<Editor {...createTestAreaProps({ user: null })} />);
+    expect(screen.getByText(messages.editor.empty)).toBeTruthy();
+  });
+});
+
+describe('the footer', () => {
+  let editor: TiptapEditor;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 9, 41, 30) });
+    editor = new TiptapEditor({
+      element: document.createElement('div'),
+      extensions: editorExtensions({ onImageFiles: () => {} }),
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'A title' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: "It's three words." }] },
+        ],
+      },
+    });
+  });
+  afterEach(() => {
+    editor.destroy();
+    vi.useRealTimers();
+  });
+
+  it('shows the time, refreshed every minute', () => {
+    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    const time = () => screen.getByText(/\d\d:\d\d/, { selector: 'time' }).getAttribute('datetime');
+    const first = time();
+    act(() => vi.advanceTimersByTime(CLOCK_INTERVAL_MS - 1000));
+    expect(time()).toBe(first);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(new Date(time() ?? '').getTime() - new Date(first ?? '').getTime()).toBe(CLOCK_INTERVAL_MS);
+  });
+
+  it('counts the words, again after typing pauses', () => {
+    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    expect(screen.getByTestId('word-count').textContent).toBe('5 words');
+    act(() => {
+      editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' And more');
+    });
+    expect(screen.getByTestId('word-count').textContent).toBe('5 words');
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByTestId('word-count').textContent).toBe('7 words');
+  });
+
+  it('counts down from 15:00 on a click, pauses and resumes on clicks, resets on a double-click', () => {
+    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    const timer = screen.getByRole('button', { name: 'Start timer' });
+    expect(timer.textContent).toBe('15:00');
+    fireEvent.click(timer);
+    act(() => vi.advanceTimersByTime(61_000));
+    expect(timer.textContent).toBe('13:59');
+    fireEvent.click(timer);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(timer.textContent).toBe('13:59');
+    fireEvent.click(timer);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(timer.textContent).toBe('13:58');
+    fireEvent.doubleClick(timer);
+    expect(timer.textContent).toBe('15:00');
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(timer.textContent).toBe('15:00');
+  });
+
+  it('offers the break screen through the bus when the countdown reaches zero', () => {
+    const props = createTestAreaProps();
+    render(<EditorFooter editor={editor} bus={props.bus} writingId="w" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start timer' }));
+    act(() => vi.advanceTimersByTime(15 * 60 * 1000 - 1000));
+    expect(props.events).not.toContainEqual({ type: 'break.start' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(props.events).toContainEqual({ type: 'break.start' });
+    expect(screen.getByRole('button', { name: 'Start timer' }).textContent).toBe('15:00');
+  });
+
+  it('writes the countdown as minutes and seconds', () => {
+    expect(formatCountdown(900)).toBe('15:00');
+    expect(formatCountdown(65)).toBe('01:05');
+    expect(formatCountdown(0)).toBe('00:00');
+  });
+});

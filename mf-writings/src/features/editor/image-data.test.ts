@@ -1,0 +1,72 @@
+// @vitest-environment node
+import type { WorkspaceClient } from 'shared-kernel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWriting } from '../writings-store/index.ts';
+import { deleteImageFile, linkAttachment, uploadImageFile } from './image-data.ts';
+
+// The real local backend (serving the real upload-image function) and supabase-js, loaded by path as
+// the store's tests do.
+interface TestBackend {
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
+const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
+
+let backend: TestBackend;
+let createTestClient: (backend: TestBackend) => WorkspaceClient;
+
+beforeAll(async () => {
+  const { startBackend } = await load('src/backend.ts');
+  ({ createTestClient } = await load('tests/auth-test-support.ts'));
+  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+}, 120_000);
+afterAll(async () => {
+  await backend?.stop();
+});
+
+async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
+  const client = createTestClient(backend);
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
+  if (error || !data.user) throw new Error(error?.message ?? 'no user');
+  return { client, userId: data.user.id };
+}
+
+const pngBytes = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
+]);
+const pngFile = () => new File([pngBytes], 'photo.png', { type: 'image/png' });
+
+describe('image data access', { timeout: 30_000 }, () => {
+  it('uploads an image, links its attachment to the writing, then deletes file and attachment', async () => {
+    const { client, userId } = await signUp('image');
+    const writing = await createWriting({ client, userId, folder: null });
+
+    const uploaded = await uploadImageFile({ client, file: pngFile() });
+    expect(uploaded.filePath.startsWith(`${userId}/`)).toBe(true);
+    expect((await fetch(uploaded.publicUrl)).status).toBe(200);
+
+    await linkAttachment({ client, attachmentId: uploaded.attachmentId, writingId: writing.id });
+    const linked = await client
+      .from('attachments')
+      .select('writing_id')
+      .eq('id', uploaded.attachmentId)
+      .single();
+    expect(linked.data?.writing_id).toBe(writing.id);
+
+    await deleteImageFile({ client, attachmentId: uploaded.attachmentId, filePath: uploaded.filePath });
+    const rows = await client.from('attachments').select('id').eq('id', uploaded.attachmentId);
+    expect(rows.data).toEqual([]);
+    expect((await fetch(uploaded.publicUrl)).status).toBe(404);
+  });
+
+  it('fails the upload of a file that is not an image, and of a signed-out caller', async () => {
+    const { client } = await signUp('refused');
+    await expect(
+      uploadImageFile({ client, file: new File(['<svg/>'], 'x.png', { type: 'image/png' }) }),
+    ).rejects.toThrow();
+    await expect(uploadImageFile({ client: createTestClient(backend), file: pngFile() })).rejects.toThrow();
+  });
+});
