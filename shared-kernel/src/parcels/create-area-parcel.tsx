@@ -42,16 +42,19 @@ export function createAreaParcel({
     // component and would warn that it lacks componentDidCatch.
     suppressComponentDidCatchWarning: true,
   });
-  // single-spa calls the lifecycles with whatever the host passed: validate before React sees it.
+  // single-spa calls the lifecycles with whatever the host passed: validate before React sees it. Only
+  // mount and update render; bootstrap and unmount pass through, so a bad contract fails exactly one
+  // promise, the mount the host waits on.
   const validated = (props: CustomProps & AppProps) => parseAreaProps(props) as AreaProps & AppProps;
+  const passThrough = (props: CustomProps & AppProps) => props as AreaProps & AppProps;
   return {
-    bootstrap: (props) => lifecycles.bootstrap(validated(props)),
+    bootstrap: (props) => lifecycles.bootstrap(passThrough(props)),
     mount: async (props) => {
       const areaProps = validated(props);
       await lifecycles.mount(areaProps);
       areaProps.bus.emit({ type: 'area.mounted', area: label, parcel: areaProps.name });
     },
-    unmount: (props) => lifecycles.unmount(validated(props)),
+    unmount: (props) => lifecycles.unmount(passThrough(props)),
     update: async (props) => {
       await lifecycles.update?.(validated(props));
     },
