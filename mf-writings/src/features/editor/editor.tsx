@@ -187,7 +187,6 @@ function WritingEditor({
         controller.open({ id: writingId, read: () => readDraft(editor, writingId) });
         opened = true;
         setShown(writingId);
-        if (editor.state.doc.firstChild?.textContent === '') editor.commands.focus('start');
       })
       .catch(() => {
         if (!cancelled) setMissing(true);
@@ -203,6 +202,13 @@ function WritingEditor({
   useEffect(() => {
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
+
+  // A writing without a title (a new one) gets the cursor in its title once it is visible.
+  useEffect(() => {
+    if (shown !== null && !readOnly && editor.state.doc.firstChild?.textContent === '') {
+      editor.commands.focus('start');
+    }
+  }, [editor, shown, readOnly]);
 
   useBusEvent(bus, 'writings.save', () => void controller.saveNow());
 

@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { messages } from 'shared-kernel';
+import { backendClient } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// A 1x1 transparent PNG.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
+const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
+const saveState = (page: Page) =>
+  editorSlot(page)
+    .getByRole('status')
+    .filter({ hasText: /Saved|Unsaved|Saving/ });
+
+/** Opens the workspace and creates a writing with New; the cursor is in its title. */
+async function newWriting(page: Page, workspace: { open(): Promise<void> }) {
+  await workspace.open();
+  await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
+  await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+  await expect(prose(page)).toBeVisible();
+  await expect(prose(page)).toBeFocused();
+}
+
+test.describe('the writings editor', () => {
+  test('creates a writing, updates its title and preview while typing, and finds it saved after a reload', async ({
+    page,
+    workspace,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('My first essay');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('The opening lines of the essay.');
+
+    await expect(sidebarSlot(page)).toContainText('My first essay');
+    await expect(sidebarSlot(page)).toContainText('The opening lines of the essay.');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    await page.reload();
+    // The first writing opens by itself on load.
+    await expect(prose(page).locator('h1')).toHaveText('My first essay');
+    await expect(prose(page)).toContainText('The opening lines of the essay.');
+    await expect(sidebarSlot(page)).toContainText('My first essay');
+  });
+
+  test('saves at once on Cmd/Ctrl+S', async ({ page, workspace }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Saved by shortcut');
+    // Well before the 750 ms debounce: the save must come from the shortcut.
+    const saved = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && request.url().includes('/rest/v1/writings'),
+      { timeout: 600 },
+    );
+    await page.keyboard.press('ControlOrMeta+s');
+    await saved;
+    await expect(saveState(page)).toHaveText('Saved');
+  });
+
+  test('keeps the unsaved mark and says so when a save fails offline, then saves when back online', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Written on a train');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    await context.setOffline(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('through a tunnel');
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    await expect(saveState(page)).toHaveText('Unsaved changes');
+    await expect(sidebarSlot(page).getByRole('img', { name: 'Unsaved' })).toBeVisible();
+    await expect(sidebarSlot(page)).toContainText('through a tunnel');
+
+    await context.setOffline(false);
+    await expect(saveState(page)).toHaveText('Saved');
+    await expect(editorSlot(page).getByRole('alert')).toHaveCount(0);
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    const { data } = await client.from('writings').select('title, content');
+    expect(data?.[0]?.title).toBe('Written on a train');
+    expect(JSON.stringify(data?.[0]?.content)).toContain('through a tunnel');
+  });
+
+  test('shows a pasted image at once, uploads it, and deletes file and attachment with Delete image', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('With a picture');
+    await page.keyboard.press('Enter');
+    await prose(page).evaluate((element, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'dot.png', { type: 'image/png' }));
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, PNG_BASE64);
+
+    const image = prose(page).locator('img');
+    await expect(image).toHaveAttribute(
+      'src',
+      /\/storage\/v1\/object\/public\/photo-clips\/[0-9a-f-]+\/[0-9a-f-]+\.png$/,
+    );
+    await expect(image).toHaveAttribute('alt', 'dot.png');
+    const publicUrl = (await image.getAttribute('src')) ?? '';
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => (await client.from('attachments').select('writing_id')).data?.[0]?.writing_id ?? null)
+      .not.toBeNull();
+    expect((await page.request.get(publicUrl)).status()).toBe(200);
+
+    await image.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: messages.editor.deleteImage }).click();
+    await expect(image).toHaveCount(0);
+    await expect.poll(async () => (await client.from('attachments').select('id')).data?.length).toBe(0);
+    await expect.poll(async () => (await page.request.get(publicUrl)).status()).toBe(404);
+    await expect(saveState(page)).toHaveText('Saved');
+  });
+
+  test('turns a typed YouTube link into an embedded player on Enter', async ({ page, workspace }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Watch this');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.keyboard.press('Enter');
+    const iframe = prose(page).locator('[data-embed="youtube"] iframe');
+    await expect(iframe).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(iframe).toHaveAttribute('sandbox', /allow-scripts/);
+    // The cursor went on to a new paragraph below the player.
+    await page.keyboard.type('after the video');
+    await expect(prose(page).locator('[data-embed="youtube"] + p')).toHaveText('after the video');
+  });
+});
