@@ -24,7 +24,8 @@ export interface MigrationReport {
  * 1. platform.sql and platform-auth.sql (what hosted Supabase provides; both idempotent);
  * 2. each not-yet-applied migration file, sorted by name, each in its own transaction and recorded in
  *    `supabase_migrations.schema_migrations` like the Supabase CLI does, so none is ever re-applied;
- * 3. the seed, once, when the database is new (a fresh folder, `memory://`, or after `--reset`).
+ * 3. the seed, once, when the database is new (a fresh folder, `memory://`, or after `--reset`);
+ * 4. ANALYZE of every table, since PGlite has no autovacuum (see `analyzeTables`).
  */
 export async function migrate({
   pg,
@@ -95,5 +96,24 @@ export async function migrate({
         );
       });
   }
+  await analyzeTables(pg);
   return { applied, seeded };
+}
+
+/**
+ * Gathers planner statistics for every table outside the system catalogs (which initdb analyzed).
+ * Hosted Postgres has autovacuum for this; PGlite has none, so without this the planner never has
+ * statistics: it guesses 0.5% of rows for an equality and, for 20 of a user's 2,000 writings newest
+ * first, sorted all 2,000 (7 ms) instead of reading 20 from the (user_id, created_at) index (0.1 ms).
+ * Run at every start, after migrations and seed, so a long-lived data folder is re-analyzed too
+ * (tens of milliseconds for a development database).
+ */
+async function analyzeTables(pg: PGlite): Promise<void> {
+  const tables = await pg.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+     from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p', 'm') and n.nspname <> 'information_schema' and n.nspname !~ '^pg_'`,
+  );
+  // Names quoted by format('%I') from the catalog itself.
+  if (tables.rows.length > 0) await pg.exec(`analyze ${tables.rows.map((table) => table.name).join(', ')}`);
 }

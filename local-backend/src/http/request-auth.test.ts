@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiKeys, DEFAULT_JWT_SECRET } from '../config.ts';
 import { createAuthenticator, InvalidJwtError } from './request-auth.ts';
 
@@ -48,5 +48,39 @@ describe('request authentication', () => {
       'JWT expired',
     );
     await expect(authenticate(request({ apikey: superuser }))).rejects.toThrow(InvalidJwtError);
+  });
+});
+
+describe('remembered tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('rejects a token once it expires, even though it was accepted before', async () => {
+    const token = await sign({ role: 'authenticated', sub: 'user-2' }, DEFAULT_JWT_SECRET, '10m');
+    const withToken = request({ authorization: `Bearer ${token}` });
+    expect((await authenticate(withToken)).claims.sub).toBe('user-2');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    await expect(authenticate(withToken)).rejects.toThrow('JWT expired');
+  });
+
+  it('rejects a token another authenticator accepted when its own secret differs', async () => {
+    const token = await sign({ role: 'authenticated' });
+    expect((await authenticate(request({ authorization: `Bearer ${token}` }))).role).toBe('authenticated');
+    const withRotatedSecret = createAuthenticator({
+      jwtSecret: 'a-rotated-secret-that-is-at-least-32-characters',
+    });
+    await expect(withRotatedSecret(request({ authorization: `Bearer ${token}` }))).rejects.toThrow(
+      InvalidJwtError,
+    );
+  });
+
+  it('answers a remembered token with the same role and claims as the first time', async () => {
+    const token = await sign({ role: 'authenticated', sub: 'user-3', email: 'three@example.com' });
+    const first = await authenticate(request({ authorization: `Bearer ${token}` }));
+    const again = await authenticate(request({ apikey: keys.anonKey, authorization: `Bearer ${token}` }));
+    expect(again).toEqual(first);
+    expect(again.claims).toMatchObject({ sub: 'user-3', email: 'three@example.com' });
   });
 });

@@ -1,4 +1,4 @@
-import type { SerializerOptions, Transaction } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
 import type { Database, DatabaseRole, RequestAuth } from '../db/database.ts';
 import { InvalidJwtError } from '../http/request-auth.ts';
@@ -38,10 +38,6 @@ export interface RestRoutesOptions {
 /** The `/rest/v1` app, plus a way to re-read the schema after migrations changed it. */
 export type RestRoutes = Hono & { reloadSchema(): Promise<void> };
 
-// Every value goes to Postgres as text with the type Postgres inferred: PGlite's own serializers would
-// reject or re-encode strings (its boolean serializer throws on "maybe", JSON strings would be re-quoted).
-const asText = new Proxy({} as SerializerOptions, { get: () => (value: unknown) => String(value) });
-
 interface ResultRow {
   body: string | null;
   page_rows: number;
@@ -74,18 +70,25 @@ function singularError(rows: number): RestError {
   });
 }
 
+const pageRows = (result: Results<ResultRow>) => result.rows[0]?.page_rows ?? 0;
+
+/**
+ * Runs a statement as the request's role. Every value goes to Postgres as text with the type Postgres
+ * infers (PGlite's own serializers would reject or re-encode strings: its boolean serializer throws on
+ * "maybe", JSON strings would be re-quoted).
+ */
 async function execute(
-  transaction: Transaction,
+  database: Database,
+  auth: RequestAuth,
   statement: SqlStatement,
   singular: boolean,
 ): Promise<ResultRow> {
-  const result = await transaction.query<ResultRow>(statement.sql, statement.parameters, {
-    serializers: asText,
-  });
-  const row = result.rows[0] ?? { body: null, page_rows: 0 };
-  // Thrown inside the transaction, so a write that does not hit exactly one row is rolled back.
-  if (singular && row.page_rows !== 1) throw singularError(row.page_rows);
-  return row;
+  // Checked before the transaction ends, so a write that does not hit exactly one row is rolled back.
+  const checkSingular = (result: Results<ResultRow>) => {
+    if (pageRows(result) !== 1) throw singularError(pageRows(result));
+  };
+  const result = await database.queryAs<ResultRow>(auth, statement, singular ? checkSingular : undefined);
+  return result.rows[0] ?? { body: null, page_rows: 0 };
 }
 
 /** Reads the JSON body; PostgREST answers PGRST102 for an empty or unparsable one. */
@@ -361,15 +364,11 @@ export function createRestRoutes({
         count: request.preferences.count,
         shape,
       });
-      const result = await database.runAs(request.auth, (transaction) =>
-        execute(transaction, statement, request.singular),
-      );
+      const result = await execute(database, request.auth, statement, request.singular);
       return readResponse(request, query, result, shape);
     }
     const statement = buildScalarCall({ cache, fn, body: argumentsBody });
-    const result = await database.runAs(request.auth, (transaction) =>
-      execute(transaction, statement, false),
-    );
+    const result = await execute(database, request.auth, statement, false);
     if (fn.result.kind === 'void') return new Response(null, { status: 204 });
     return new Response(request.head ? null : (result.body ?? 'null'), {
       status: 200,
@@ -390,9 +389,7 @@ export function createRestRoutes({
         count: request.preferences.count,
         shape,
       });
-      const result = await database.runAs(request.auth, (transaction) =>
-        execute(transaction, statement, request.singular),
-      );
+      const result = await execute(database, request.auth, statement, request.singular);
       return readResponse(request, query, result, shape);
     }),
   );
@@ -437,9 +434,7 @@ export function createRestRoutes({
         query,
         shape: writeShape(request),
       });
-      const result = await database.runAs(request.auth, (transaction) =>
-        execute(transaction, statement, request.singular),
-      );
+      const result = await execute(database, request.auth, statement, request.singular);
       return writeResponse(request, result, true);
     }),
   );
@@ -465,9 +460,7 @@ export function createRestRoutes({
       if (Object.keys(values).length === 0)
         return writeResponse(request, { body: '[]', page_rows: 0 }, false);
       const statement = buildUpdateQuery({ cache, relation, values, query, shape: writeShape(request) });
-      const result = await database.runAs(request.auth, (transaction) =>
-        execute(transaction, statement, request.singular),
-      );
+      const result = await execute(database, request.auth, statement, request.singular);
       return writeResponse(request, result, false);
     }),
   );
@@ -480,9 +473,7 @@ export function createRestRoutes({
       const query = parseQuery(searchParams(request.context));
       rejectPaging(query);
       const statement = buildDeleteQuery({ cache, relation, query, shape: writeShape(request) });
-      const result = await database.runAs(request.auth, (transaction) =>
-        execute(transaction, statement, request.singular),
-      );
+      const result = await execute(database, request.auth, statement, request.singular);
       return writeResponse(request, result, false);
     }),
   );
