@@ -1,8 +1,23 @@
-import { type AreaProps, messages } from 'shared-kernel';
+import { type AreaProps, getSupabaseClient, messages, useBusEvent } from 'shared-kernel';
+import {
+  createAndSelect,
+  dismissNotice,
+  selectWriting,
+  useWritingsConnection,
+  useWritingsStore,
+} from '../writings-store/index.ts';
+import { FolderList } from './folder-list.tsx';
+import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
+import { WritingsList } from './writings-list.tsx';
 
 /** The writings sidebar: brand, New and Search, the folders and the writings list. */
-export function Sidebar({ bus }: AreaProps) {
+export function Sidebar({ bus, backend, user }: AreaProps) {
+  useWritingsConnection({ backend, user });
+  // New (the button and the shell's Cmd/Ctrl+Alt+N) goes through the bus, so both take one path.
+  useBusEvent(bus, 'writings.new', () => void createAndSelect());
+  useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
+  const notice = useWritingsStore((state) => state.notice);
   return (
     <nav className={styles.sidebar} aria-label="Writings">
       <header className={styles.brand}>
@@ -11,13 +26,22 @@ export function Sidebar({ bus }: AreaProps) {
       </header>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={() => bus.emit({ type: 'writings.new' })}>
-          New
+          {messages.writings.newWriting}
         </button>
         <button type="button" className={styles.secondary} onClick={() => bus.emit({ type: 'search.open' })}>
-          Search
+          {messages.writings.search}
         </button>
       </div>
-      <p className={styles.listFooter}>{messages.writings.empty}</p>
+      {notice && (
+        <div role="alert" className={styles.notice}>
+          <span>{notice}</span>
+          <button type="button" onClick={dismissNotice} aria-label={labels.dismiss}>
+            ×
+          </button>
+        </div>
+      )}
+      {user && <FolderList client={getSupabaseClient(backend)} userId={user.id} />}
+      <WritingsList />
       {/* The shell places the Profile button in this corner. */}
       <footer className={styles.footer} />
     </nav>

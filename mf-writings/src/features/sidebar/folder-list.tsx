@@ -1,0 +1,191 @@
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { leaveCategory, messages, ShareDialog, SharedAvatars, type WorkspaceClient } from 'shared-kernel';
+import {
+  addFolder,
+  type Folder,
+  moveWritingsToFolder,
+  refreshFolders,
+  removeFolder,
+  renameFolderTo,
+  selectFolder,
+  useWritingsStore,
+} from '../writings-store/index.ts';
+import { draggedWritingIds, isWritingsDrag } from './drag-writings.ts';
+import { labels } from './labels.ts';
+import styles from './sidebar.module.css';
+
+function useDropTarget(folder: Folder | null) {
+  const [over, setOver] = useState(false);
+  return {
+    over,
+    handlers: {
+      onDragOver: (event: DragEvent) => {
+        if (!isWritingsDrag(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setOver(true);
+      },
+      onDragLeave: () => setOver(false),
+      onDrop: (event: DragEvent) => {
+        setOver(false);
+        const ids = draggedWritingIds(event);
+        if (!ids) return;
+        event.preventDefault();
+        void moveWritingsToFolder(ids, folder);
+      },
+    },
+  };
+}
+
+function FolderRow({
+  folder,
+  selected,
+  client,
+  userId,
+}: {
+  folder: Folder;
+  selected: boolean;
+  client: WorkspaceClient;
+  userId: string;
+}) {
+  const [sharing, setSharing] = useState(false);
+  const drop = useDropTarget(folder);
+  const rename = () => {
+    const name = window.prompt(labels.folderName, folder.name);
+    if (name !== null) void renameFolderTo(folder.id, name);
+  };
+  const remove = () => {
+    if (window.confirm(messages.categories.confirmDeleteFolder)) void removeFolder(folder.id);
+  };
+  const leave = async () => {
+    await leaveCategory({ client, categoryId: folder.id, userId });
+    if (selected) await selectFolder(null);
+    await refreshFolders();
+  };
+  return (
+    <li
+      className={styles.folder}
+      data-selected={selected || undefined}
+      data-drop-over={drop.over || undefined}
+      data-folder-name={folder.name}
+      {...drop.handlers}
+    >
+      <button
+        type="button"
+        className={styles.folderName}
+        aria-pressed={selected}
+        onClick={() => void selectFolder(folder.id)}
+      >
+        <span className={styles.ellipsis}>{folder.name}</span>
+      </button>
+      {!folder.isOwner && (
+        <span className={styles.badge}>
+          {messages.sharing.sharedBadge}
+          {folder.permission === 'read' && ` ${messages.sharing.readSuffix}`}
+        </span>
+      )}
+      {folder.isOwner && folder.sharedUsers.length > 0 && <SharedAvatars users={folder.sharedUsers} />}
+      <span className={styles.folderActions}>
+        {folder.isOwner ? (
+          <>
+            <button type="button" onClick={() => setSharing(true)}>
+              {labels.share}
+            </button>
+            <button type="button" onClick={rename}>
+              {labels.rename}
+            </button>
+            <button type="button" onClick={remove}>
+              {labels.delete}
+            </button>
+          </>
+        ) : (
+          <>
+            <span className={styles.access}>
+              {folder.permission === 'write' ? messages.sharing.editAccess : messages.sharing.viewOnly}
+            </span>
+            <button type="button" onClick={() => void leave()}>
+              {messages.sharing.leave}
+            </button>
+          </>
+        )}
+      </span>
+      {sharing && (
+        <ShareDialog
+          client={client}
+          userId={userId}
+          category={folder}
+          onClose={() => setSharing(false)}
+          onChange={() => void refreshFolders()}
+        />
+      )}
+    </li>
+  );
+}
+
+function NewFolderForm({ onDone }: { onDone: () => void }) {
+  const [name, setName] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await addFolder(name)) onDone();
+  };
+  return (
+    <form className={styles.newFolder} onSubmit={(event) => void submit(event)}>
+      <input
+        aria-label={labels.folderName}
+        // biome-ignore lint/a11y/noAutofocus: the form opens on request to type the name
+        autoFocus
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && onDone()}
+      />
+      <button type="submit">{labels.create}</button>
+      <button type="button" onClick={onDone}>
+        {labels.cancel}
+      </button>
+    </form>
+  );
+}
+
+/** The writings folders: all writings, the user's and shared folders, and New Folder. */
+export function FolderList({ client, userId }: { client: WorkspaceClient; userId: string }) {
+  const folders = useWritingsStore((state) => state.folders);
+  const selectedFolderId = useWritingsStore((state) => state.selectedFolderId);
+  const [creating, setCreating] = useState(false);
+  const drop = useDropTarget(null);
+  return (
+    <section className={styles.folders} aria-label={labels.folders}>
+      <ul className={styles.folderList}>
+        <li
+          className={styles.folder}
+          data-selected={selectedFolderId === null || undefined}
+          {...drop.handlers}
+        >
+          <button
+            type="button"
+            className={styles.folderName}
+            aria-pressed={selectedFolderId === null}
+            onClick={() => void selectFolder(null)}
+          >
+            {labels.allWritings}
+          </button>
+        </li>
+        {folders.map((folder) => (
+          <FolderRow
+            key={folder.id}
+            folder={folder}
+            selected={folder.id === selectedFolderId}
+            client={client}
+            userId={userId}
+          />
+        ))}
+      </ul>
+      {creating ? (
+        <NewFolderForm onDone={() => setCreating(false)} />
+      ) : (
+        <button type="button" className={styles.newFolderButton} onClick={() => setCreating(true)}>
+          {messages.writings.newFolder}
+        </button>
+      )}
+    </section>
+  );
+}

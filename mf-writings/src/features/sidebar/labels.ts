@@ -1,0 +1,13 @@
+// Sidebar texts the spec does not word (the catalogue in the kernel holds every text it does).
+export const labels = {
+  allWritings: 'All writings',
+  folders: 'Folders',
+  rename: 'Rename',
+  moveToFolder: 'Move to folder',
+  delete: 'Delete',
+  share: 'Share',
+  folderName: 'Folder name',
+  create: 'Create',
+  cancel: 'Cancel',
+  dismiss: 'Dismiss',
+} as const;

@@ -1,0 +1,162 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type DragEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
+import {
+  clickWriting,
+  getWritingsState,
+  loadMore,
+  moveWritingsToFolderNamed,
+  removeWriting,
+  renameWritingTo,
+  useWritingsStore,
+  type WritingSummary,
+} from '../writings-store/index.ts';
+import { setDraggedWritings } from './drag-writings.ts';
+import { labels } from './labels.ts';
+import { listRows, ROW_HEIGHT } from './list-rows.ts';
+import styles from './sidebar.module.css';
+
+/** The footer under the list: empty, loading, more to scroll to, or the end. */
+function footerText(status: string, count: number, hasMore: boolean): string | null {
+  if (status === 'loading' || status === 'loading-more') return messages.writings.loadingMore;
+  if (status === 'idle' || status === 'error') return null;
+  if (count === 0) return messages.writings.empty;
+  return hasMore ? messages.writings.scrollForMore : messages.writings.end;
+}
+
+function WritingRow({
+  writing,
+  selected,
+  unsaved,
+}: {
+  writing: WritingSummary;
+  selected: boolean;
+  unsaved: boolean;
+}) {
+  const onClick = (event: MouseEvent) => {
+    clickWriting(writing.id, { toggle: event.metaKey || event.ctrlKey, range: event.shiftKey });
+  };
+  const onDragStart = (event: DragEvent) => {
+    const { selectedIds, items } = getWritingsState();
+    if (!selectedIds.has(writing.id)) clickWriting(writing.id);
+    const ids = selectedIds.has(writing.id) ? items.filter((item) => selectedIds.has(item.id)) : [writing];
+    setDraggedWritings(event, ids);
+  };
+  const rename = () => {
+    const title = window.prompt(labels.rename, writing.title);
+    if (title !== null) void renameWritingTo(writing.id, title);
+  };
+  const move = () => {
+    const name = window.prompt(labels.moveToFolder, writing.category ?? '');
+    if (name !== null) void moveWritingsToFolderNamed([writing.id], name);
+  };
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      tabIndex={-1}
+      className={styles.writing}
+      data-writing-id={writing.id}
+      draggable
+      onDragStart={onDragStart}
+      onClick={onClick}
+      onKeyDown={(event) => event.key === 'Enter' && clickWriting(writing.id)}
+    >
+      <div className={styles.writingTitle}>
+        {unsaved && <span className={styles.unsavedDot} title="Unsaved" role="img" aria-label="Unsaved" />}
+        <span className={styles.ellipsis}>{writing.title || messages.writings.untitled}</span>
+      </div>
+      <div className={styles.writingPreview}>{writing.preview}</div>
+      {/* The row's own click must not also select it. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: stops propagation only */}
+      <div className={styles.rowActions} onClick={(event) => event.stopPropagation()}>
+        <button type="button" onClick={rename}>
+          {labels.rename}
+        </button>
+        <button type="button" onClick={move}>
+          {labels.moveToFolder}
+        </button>
+        <button type="button" onClick={() => void removeWriting(writing.id)}>
+          {labels.delete}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The writings list: date sections, newest first, virtualized (only the rows in view are in the DOM),
+ * the next page loaded when scrolled within 120 px of the bottom.
+ */
+export function WritingsList({ now }: { now?: Date }) {
+  // One 'now' per mount: a new Date per render would rebuild every row.
+  const [today] = useState(() => now ?? new Date());
+  const items = useWritingsStore((state) => state.items);
+  const status = useWritingsStore((state) => state.status);
+  const hasMore = useWritingsStore((state) => state.hasMore);
+  const selectedIds = useWritingsStore((state) => state.selectedIds);
+  const unsaved = useWritingsStore((state) => state.unsaved);
+  const rows = useMemo(() => listRows(items, today), [items, today]);
+  const scrollElement = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement.current,
+    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? 'writing'],
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    // Before layout (and in tests) render a viewport's worth of rows.
+    initialRect: { width: 300, height: 800 },
+  });
+
+  const loadMoreWhenNearBottom = () => {
+    const element = scrollElement.current;
+    if (!element) return;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (distance <= LOAD_MORE_THRESHOLD_PX) void loadMore();
+  };
+  // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled.
+  useEffect(loadMoreWhenNearBottom, [items.length, status]);
+
+  const footer = footerText(status, items.length, hasMore);
+  return (
+    <div ref={scrollElement} className={styles.listScroll} onScroll={loadMoreWhenNearBottom}>
+      <div
+        role="listbox"
+        aria-label="Writings"
+        aria-multiselectable="true"
+        className={styles.listInner}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((virtualRow) => {
+          const row = rows[virtualRow.index];
+          if (!row) return null;
+          return (
+            <div
+              key={virtualRow.key}
+              className={styles.virtualRow}
+              style={{ height: virtualRow.size, transform: `translateY(${virtualRow.start}px)` }}
+            >
+              {row.kind === 'header' ? (
+                <div role="presentation" className={styles.sectionHeader}>
+                  {row.label}
+                </div>
+              ) : (
+                <WritingRow
+                  writing={row.writing}
+                  selected={selectedIds.has(row.writing.id)}
+                  unsaved={unsaved.has(row.writing.id)}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {footer && (
+        <p className={styles.listFooter} aria-live="polite">
+          {footer}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// Sharing a category (a writings folder or an ideas category): the data access and the share dialog.
+
+export { ShareDialog } from './share-dialog.tsx';
+export { AVATARS_SHOWN, Avatar, SharedAvatars } from './shared-avatars.tsx';
+export {
+  type Collaborator,
+  leaveCategory,
+  listCollaborators,
+  removeShare,
+  shareCategory,
+  updateSharePermission,
+} from './sharing-data.ts';

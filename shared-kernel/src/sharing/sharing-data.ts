@@ -1,0 +1,137 @@
+import { messages, noUserWithEmail } from '../domain/messages.ts';
+import type { FolderPermission } from '../domain/validation.ts';
+import { nonBlank } from '../domain/validation.ts';
+import type { WorkspaceClient } from '../supabase/client.ts';
+
+/** Someone a category (folder) is shared with. */
+export type Collaborator = {
+  readonly shareId: string;
+  readonly userId: string;
+  readonly email: string | null;
+  readonly name: string | null;
+  readonly avatarUrl: string | null;
+  readonly permission: FolderPermission;
+};
+
+const asPermission = (level: string): FolderPermission => (level === 'write' ? 'write' : 'read');
+
+/** The collaborators of a category, with their profiles, oldest share first. */
+export async function listCollaborators({
+  client,
+  categoryId,
+}: {
+  client: WorkspaceClient;
+  categoryId: string;
+}): Promise<Collaborator[]> {
+  const shares = await client
+    .from('category_shares')
+    .select('id, shared_with_user_id, permission_level')
+    .eq('category_id', categoryId)
+    .order('created_at');
+  if (shares.error) throw shares.error;
+  if (shares.data.length === 0) return [];
+  const users = await client
+    .from('users')
+    .select('id, email, name, avatar_url')
+    .in(
+      'id',
+      shares.data.map((share) => share.shared_with_user_id),
+    );
+  if (users.error) throw users.error;
+  const profiles = new Map(users.data.map((user) => [user.id, user]));
+  return shares.data.map((share) => {
+    const profile = profiles.get(share.shared_with_user_id);
+    return {
+      shareId: share.id,
+      userId: share.shared_with_user_id,
+      email: profile?.email ?? null,
+      name: profile?.name ?? null,
+      avatarUrl: profile?.avatar_url ?? null,
+      permission: asPermission(share.permission_level),
+    };
+  });
+}
+
+/**
+ * Shares a category by e-mail (trimmed) with read or write access; sharing again with the same user
+ * changes the permission. Errors carry the spec's texts: not the owner, no user with that e-mail, or
+ * 'Failed to share folder'.
+ */
+export async function shareCategory({
+  client,
+  userId,
+  categoryId,
+  email,
+  permission,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  categoryId: string;
+  email: string;
+  permission: FolderPermission;
+}): Promise<void> {
+  const address = nonBlank(email);
+  if (address === null) throw new Error(noUserWithEmail(''));
+  const category = await client.from('categories').select('user_id').eq('id', categoryId).maybeSingle();
+  if (category.error) throw new Error(messages.sharing.shareFailed);
+  if (category.data?.user_id !== userId) throw new Error(messages.sharing.onlyOwnerCanShare);
+  const found = await client.rpc('lookup_user_by_email', { user_email: address });
+  if (found.error) throw new Error(messages.sharing.shareFailed);
+  const recipient = found.data[0];
+  if (!recipient) throw new Error(noUserWithEmail(address));
+  const { error } = await client
+    .from('category_shares')
+    .upsert(
+      { category_id: categoryId, shared_with_user_id: recipient.id, permission_level: permission },
+      { onConflict: 'category_id,shared_with_user_id' },
+    );
+  if (error) throw new Error(messages.sharing.shareFailed);
+}
+
+/** Changes a share's permission ('Failed to update permission'). */
+export async function updateSharePermission({
+  client,
+  shareId,
+  permission,
+}: {
+  client: WorkspaceClient;
+  shareId: string;
+  permission: FolderPermission;
+}): Promise<void> {
+  const { data, error } = await client
+    .from('category_shares')
+    .update({ permission_level: permission })
+    .eq('id', shareId)
+    .select('id');
+  if (error || data.length === 0) throw new Error(messages.sharing.updatePermissionFailed);
+}
+
+/** Removes a share ('Failed to remove share'). */
+export async function removeShare({
+  client,
+  shareId,
+}: {
+  client: WorkspaceClient;
+  shareId: string;
+}): Promise<void> {
+  const { data, error } = await client.from('category_shares').delete().eq('id', shareId).select('id');
+  if (error || data.length === 0) throw new Error(messages.sharing.removeShareFailed);
+}
+
+/** A recipient leaves a category shared with them (deletes their own share). */
+export async function leaveCategory({
+  client,
+  categoryId,
+  userId,
+}: {
+  client: WorkspaceClient;
+  categoryId: string;
+  userId: string;
+}): Promise<void> {
+  const { error } = await client
+    .from('category_shares')
+    .delete()
+    .eq('category_id', categoryId)
+    .eq('shared_with_user_id', userId);
+  if (error) throw new Error(messages.sharing.removeShareFailed);
+}
