@@ -35,41 +35,6 @@ begin
 end
 $$;
 
--- Which of several subscribers (their JWT claims, all under the transaction's current role) may see a
--- row: row-level security decides, per subscriber, exactly as for a request. One call for all of a
--- change's subscribers instead of one transaction each: PGlite's per-statement cost dominates (§6e), and
--- a change must reach 50 subscribers within the 100 ms budget. Each EXECUTE is a new execution, so
--- policies' `(select auth.uid())` init plans see the claims just set.
-create or replace function local_realtime.visible_to(claims_list text[], relation regclass, primary_key jsonb)
-returns boolean[]
-language plpgsql
-set search_path = ''
-as $$
-declare
-  visibility boolean[] := '{}';
-  claims text;
-  visible boolean;
-  statement text;
-begin
-  select format(
-    'select exists (select from %1$s t, jsonb_populate_record(null::%1$s, $1) k where %2$s)',
-    relation,
-    string_agg(format('t.%1$I = k.%1$I', key_column), ' and ')
-  )
-  into statement
-  from jsonb_object_keys(primary_key) key_column;
-  foreach claims in array claims_list loop
-    perform set_config('request.jwt.claims', claims, true);
-    execute statement into visible using primary_key;
-    visibility := visibility || visible;
-  end loop;
-  return visibility;
-end
-$$;
-
-revoke execute on function local_realtime.visible_to(text[], regclass, jsonb) from public;
-grant execute on function local_realtime.visible_to(text[], regclass, jsonb) to anon, authenticated, service_role;
-
 do $$
 declare
   published record;
@@ -78,20 +43,56 @@ begin
   -- One trigger per published table that has a primary key (without one a row cannot be re-read).
   for published in
     select c.oid as relation,
-           string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum)) as key_columns
+           -- Schema-qualified: regclass output omits a schema on the search path, the functions have none.
+           format('%I.%I', n.nspname, c.relname) as qualified_name,
+           string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum)) as key_columns,
+           string_agg(format('t.%1$I = k.%1$I', a.attname), ' and ') as key_match
     from pg_publication_tables p
     join pg_namespace n on n.nspname = p.schemaname
     join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
     join pg_index i on i.indrelid = c.oid and i.indisprimary
     join pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
     where p.pubname = 'supabase_realtime'
-    group by c.oid
+    group by c.oid, n.nspname, c.relname
   loop
     execute format(
       'create or replace trigger local_realtime_notify after insert or update or delete on %s '
         'for each row execute function local_realtime.notify_change(%s)',
       published.relation::regclass, published.key_columns
     );
+
+    -- local_realtime."visible_to_<table oid>"(claims_list, primary_key): which of several subscribers
+    -- (their JWT claims, all under the transaction's current role) may see a row. Row-level security
+    -- decides per subscriber, exactly as for a request; each loop pass is a new execution, so policies'
+    -- `(select auth.uid())` init plans see the claims just set. One call for all of a change's
+    -- subscribers instead of a transaction each, and static SQL so PL/pgSQL caches its plan: PGlite's
+    -- per-statement cost dominates (§6e), and a change must reach 50 subscribers within 100 ms.
+    execute format(
+      $function$
+      create or replace function local_realtime.%1$I(claims_list text[], primary_key jsonb) returns boolean[]
+      language plpgsql
+      set search_path = ''
+      as $body$
+      declare
+        visibility boolean[] := '{}';
+        claims text;
+      begin
+        foreach claims in array claims_list loop
+          perform set_config('request.jwt.claims', claims, true);
+          visibility := visibility || exists (
+            select from %2$s t, jsonb_populate_record(null::%2$s, primary_key) k where %3$s
+          );
+        end loop;
+        return visibility;
+      end
+      $body$
+      $function$,
+      'visible_to_' || published.relation, published.qualified_name, published.key_match
+    );
+    execute format('revoke execute on function local_realtime.%I(text[], jsonb) from public',
+      'visible_to_' || published.relation);
+    execute format('grant execute on function local_realtime.%I(text[], jsonb) to anon, authenticated, service_role',
+      'visible_to_' || published.relation);
   end loop;
 
   -- Tables that left the publication stop notifying.

@@ -2,6 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** A table of the `supabase_realtime` publication, as realtime needs it. */
 export interface PublishedTable {
+  /** The table's oid: its visibility check is `local_realtime."visible_to_<oid>"` (change-capture.sql). */
+  oid: number;
   schema: string;
   table: string;
   /** Every column with its `pg_type.typname`: the client converts record values by these types. */
@@ -19,7 +21,8 @@ export const tableKey = (schema: string, table: string) => `${schema}.${table}`;
 /** Reads the publication from the catalog. Migrations only run at start, so one read per start suffices. */
 export async function loadPublishedTables({ pg }: { pg: PGlite }): Promise<PublishedTables> {
   const result = await pg.query<PublishedTable>(`
-    select p.schemaname as schema,
+    select c.oid::int8 as oid,
+           p.schemaname as schema,
            p.tablename as table,
            coalesce((
              select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)

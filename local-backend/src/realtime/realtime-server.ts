@@ -382,7 +382,7 @@ export async function startRealtime({
 
   /**
    * The channels that may see the row: row-level security decides under each channel's role and
-   * claims, with one call per role for all of them (local_realtime.visible_to, change-capture.sql).
+   * claims, with one call per role for all of them (local_realtime.visible_to_<oid>, change-capture.sql).
    */
   async function visibleChannels(change: RowChange, table: PublishedTable, channels: Channel[]) {
     const visible = new Set<Channel>();
@@ -394,8 +394,8 @@ export async function startRealtime({
       const result = await database.pg.transaction(async (tx) => {
         await tx.query(`select set_config('role', $1, true)`, [role]);
         return tx.query<{ visibility: boolean[] }>(
-          'select local_realtime.visible_to($1, $2::regclass, $3) as visibility',
-          [claimsList, qualifiedName(table), change.primary_key],
+          `select local_realtime.${quoteIdentifier(`visible_to_${table.oid}`)}($1, $2) as visibility`,
+          [claimsList, change.primary_key],
         );
       });
       const visibility = result.rows[0]?.visibility ?? [];

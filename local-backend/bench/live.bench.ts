@@ -1,0 +1,183 @@
+/**
+ * Local backend live parts benchmark (not a timed test): realtime change-to-callback latency with 50
+ * subscribers (ARCHITECTURE.md budget: p95 <= 100 ms), and storage upload throughput.
+ * Run: `pnpm --filter local-backend exec tsx bench/live.bench.ts`.
+ *
+ * Latency runs from just before the writing statement (in process, as the row's owner) to each
+ * subscriber's supabase-js callback, so it covers commit, notification, the per-subscriber re-read under
+ * RLS, the WebSocket frame and the client's decoding. One change at a time: the next write starts once
+ * every subscriber got the previous one.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type Backend, startBackend } from '../src/backend.ts';
+import { createTestClient, uniqueEmail } from '../tests/auth-test-support.ts';
+
+const SUBSCRIBERS = 50;
+const CHANGES = 100;
+const UPLOAD_SECONDS = 3;
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+const format = (milliseconds: number) => `${milliseconds.toFixed(1)} ms`;
+
+interface User {
+  client: SupabaseClient;
+  id: string;
+  claims: Record<string, unknown>;
+}
+
+async function signUp(backend: Backend, label: string): Promise<User> {
+  const client = createTestClient(backend);
+  const { data, error } = await client.auth.signUp({ email: uniqueEmail(label), password: 'bench-password' });
+  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
+  const claims = JSON.parse(
+    Buffer.from(data.session.access_token.split('.')[1] ?? '', 'base64url').toString(),
+  );
+  return { client, id: data.session.user.id, claims };
+}
+
+/** Subscribes each client to writings of `folderId`; `onChange` gets the subscriber's index. */
+async function subscribeAll(clients: SupabaseClient[], folderId: string, onChange: (title: string) => void) {
+  await Promise.all(
+    clients.map(
+      (client) =>
+        new Promise<void>((resolve, reject) => {
+          client
+            .channel(`bench-${randomUUID()}`)
+            .on(
+              'postgres_changes',
+              { event: 'INSERT', schema: 'public', table: 'writings', filter: `category_id=eq.${folderId}` },
+              (payload) => onChange(String(payload.new.title)),
+            )
+            .subscribe((status, error) => {
+              if (status === 'SUBSCRIBED') resolve();
+              if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+            });
+        }),
+    ),
+  );
+}
+
+/** Writes CHANGES writings one at a time; returns every subscriber's latency, sorted. */
+async function measureLatency(backend: Backend, owner: User, folderId: string, clients: SupabaseClient[]) {
+  const latencies: number[] = [];
+  let pending: { title: string; start: number; remaining: number; done: () => void } | undefined;
+  await subscribeAll(clients, folderId, (title) => {
+    if (!pending || title !== pending.title) return;
+    latencies.push(performance.now() - pending.start);
+    pending.remaining -= 1;
+    if (pending.remaining === 0) pending.done();
+  });
+  for (let change = 0; change < CHANGES; change++) {
+    const title = `Change ${change}`;
+    const delivered = new Promise<void>((done) => {
+      pending = { title, start: performance.now(), remaining: clients.length, done };
+    });
+    await backend.database.runAs({ role: 'authenticated', claims: owner.claims }, (tx) =>
+      tx.query('insert into public.writings (title, category_id, content) values ($1, $2, $3)', [
+        title,
+        folderId,
+        {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'words '.repeat(100) }] }],
+        },
+      ]),
+    );
+    await delivered;
+  }
+  for (const client of clients) await client.removeAllChannels();
+  return latencies.sort((a, b) => a - b);
+}
+
+async function createFolder(owner: User, sharedWith: User[]) {
+  const { data, error } = await owner.client
+    .from('categories')
+    .insert({ name: `Bench ${randomUUID()}`, item_type: 'writing' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const folderId = (data as { id: string }).id;
+  if (sharedWith.length > 0) {
+    const shares = sharedWith.map((user) => ({ category_id: folderId, shared_with_user_id: user.id }));
+    const { error: shareError } = await owner.client.from('category_shares').insert(shares);
+    if (shareError) throw shareError;
+  }
+  return folderId;
+}
+
+async function realtimeLatency(backend: Backend) {
+  const owner = await signUp(backend, 'bench-owner');
+  const readers: User[] = [];
+  for (let index = 0; index < SUBSCRIBERS; index++)
+    readers.push(await signUp(backend, `bench-reader-${index}`));
+
+  console.log(`\nRealtime change-to-callback, ${SUBSCRIBERS} subscribers, ${CHANGES} inserts one at a time`);
+  const scenarios = [
+    {
+      label: `${SUBSCRIBERS} users in a shared folder`,
+      folderId: await createFolder(owner, readers),
+      clients: readers.map((reader) => reader.client),
+    },
+    {
+      label: `one user, ${SUBSCRIBERS} tabs (one token)`,
+      folderId: await createFolder(owner, []),
+      clients: Array.from({ length: SUBSCRIBERS }, () => {
+        const tab = createTestClient(backend);
+        // Each tab is its own socket with the owner's token, as 50 browser tabs would be.
+        tab.realtime.setAuth(owner.client.realtime.accessTokenValue);
+        return tab;
+      }),
+    },
+  ];
+  for (const scenario of scenarios) {
+    const latencies = await measureLatency(backend, owner, scenario.folderId, scenario.clients);
+    console.log(
+      `  ${scenario.label.padEnd(36)} p50 ${format(percentile(latencies, 0.5))}  p95 ${format(percentile(latencies, 0.95))}  max ${format(latencies.at(-1) ?? Number.NaN)}  (${latencies.length} callbacks)`,
+    );
+  }
+}
+
+async function uploadThroughput(backend: Backend) {
+  const uploader = await signUp(backend, 'bench-uploader');
+  const bucket = uploader.client.storage.from('photo-clips');
+  console.log(`\nStorage uploads through supabase-js (${UPLOAD_SECONDS} s each)`);
+  for (const { size, concurrency } of [
+    { size: 10 * 1024, concurrency: 1 },
+    { size: 10 * 1024, concurrency: 10 },
+    { size: 1024 * 1024, concurrency: 1 },
+    { size: 1024 * 1024, concurrency: 10 },
+  ]) {
+    const bytes = Buffer.alloc(size, 7);
+    const deadline = performance.now() + UPLOAD_SECONDS * 1000;
+    const start = performance.now();
+    let completed = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          const { error } = await bucket.upload(`${uploader.id}/${randomUUID()}.png`, bytes, {
+            contentType: 'image/png',
+          });
+          if (error) throw error;
+          completed++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    const label = `${size >= 1024 * 1024 ? `${size / 1024 / 1024} MB` : `${size / 1024} KB`} images, concurrency ${concurrency}`;
+    console.log(
+      `  ${label.padEnd(36)} ${(completed / seconds).toFixed(0)} uploads/s  ${((completed * size) / seconds / 1024 / 1024).toFixed(1)} MB/s`,
+    );
+  }
+}
+
+const backend = await startBackend({ dataDir: 'memory://', port: 0 });
+try {
+  await realtimeLatency(backend);
+  await uploadThroughput(backend);
+} finally {
+  await backend.stop();
+}
+// supabase-js clients keep timers; the numbers are out.
+process.exit(0);
