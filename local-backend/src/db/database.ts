@@ -34,8 +34,8 @@ export interface Database {
    */
   runAs<T>(auth: RequestAuth, work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
-   * Runs one statement as `auth.role`, like `runAs` with a single `tx.query`, in one round trip to
-   * Postgres instead of sixteen, through a statement prepared once per SQL text (see below). `check`
+   * Runs one statement as `auth.role`, like `runAs` with a single `tx.query`, but in one call into
+   * PGlite and through a statement prepared once per SQL text (see below). `check`
    * sees the result before the transaction ends: what it throws rolls the statement back and rejects
    * the call.
    */

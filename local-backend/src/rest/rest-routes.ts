@@ -73,9 +73,9 @@ function singularError(rows: number): RestError {
 const pageRows = (result: Results<ResultRow>) => result.rows[0]?.page_rows ?? 0;
 
 /**
- * Runs a statement as the request's role. Every value goes to Postgres as text with the type Postgres
- * infers (PGlite's own serializers would reject or re-encode strings: its boolean serializer throws on
- * "maybe", JSON strings would be re-quoted).
+ * Runs a statement as the request's role. Its values go to Postgres as text and take the type Postgres
+ * infers, which `queryAs` guarantees (PGlite's `query` serializers would reject or re-encode strings:
+ * its boolean serializer throws on "maybe", JSON strings would be re-quoted).
  */
 async function execute(
   database: Database,
