@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import {
   type AreaProps,
   backendConfigFromEnv,
@@ -53,7 +53,7 @@ export function App() {
 
   return (
     <AppErrorBoundary>
-      {page}
+      <Suspense fallback={null}>{page}</Suspense>
       <SplashOverlay visible={session.status === 'checking'} />
       <Toaster theme="dark" position="bottom-right" />
     </AppErrorBoundary>

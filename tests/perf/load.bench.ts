@@ -6,7 +6,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { LOCAL_BACKEND } from 'shared-kernel/build';
+import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { sessionStorageKey } from '../e2e/support/accounts.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = 4400;
@@ -24,6 +28,24 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
+// A throwaway backend on a free port, so the bench never collides with a running one; the build talks to
+// the default local URL, which the browser is pointed at this backend for (see `route` below).
+const { startBackend } = (await import(
+  new URL('../../local-backend/src/backend.ts', import.meta.url).href
+)) as {
+  startBackend(options: {
+    dataDir: string;
+    port: number;
+  }): Promise<{ url: string; anonKey: string; stop(): Promise<void> }>;
+};
+const backend = await startBackend({ dataDir: 'memory://', port: 0 });
+const { data: signUp, error } = await createClient(backend.url, backend.anonKey, {
+  auth: { persistSession: false },
+  realtime: { transport: WebSocket as never },
+}).auth.signUp({ email: `bench-${Date.now()}@example.com`, password: 'bench password' });
+if (error || !signUp.session) throw new Error(`sign-up failed: ${error?.message}`);
+const session = signUp.session;
+
 const workspace = await serveWorkspace({ port: PORT });
 const origins = new Map<string, string>([[new URL(workspace.url).origin, 'shell']]);
 for (const [name, url] of Object.entries(workspace.remotes)) origins.set(new URL(url).origin, name);
@@ -35,13 +57,21 @@ const browser = await chromium.launch({
 
 async function coldLoad(): Promise<Sample> {
   const context = await browser.newContext(); // a fresh profile: empty cache
+  await context.route(`${LOCAL_BACKEND.url}/**`, (route) =>
+    route.continue({ url: route.request().url().replace(LOCAL_BACKEND.url, backend.url) }),
+  );
+  // Signed in, as a returning writer is: the page goes straight to the workspace.
+  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+    key: sessionStorageKey(),
+    value: JSON.stringify(session),
+  });
   const page = await context.newPage();
   const sample: Sample = { mountedMs: 0, requests: 0, js: new Map(), federation: new Map() };
   // Bodies are read after the measurement: reading and compressing them during the load would compete
   // with the page for the machine's two cores.
   const responses: Response[] = [];
   page.on('response', (response) => responses.push(response));
-  await page.goto(workspace.url);
+  await page.goto(`${workspace.url}/workspace`);
   await page.waitForFunction(
     (count) => document.querySelectorAll('[data-slot][data-status="ready"]').length === count,
     SLOT_COUNT,
@@ -78,6 +108,7 @@ const samples: Sample[] = [];
 for (let run = 0; run < RUNS; run += 1) samples.push(await coldLoad());
 await browser.close();
 await workspace.close();
+await backend.stop();
 
 const last = samples.at(-1);
 if (!last) throw new Error('no samples');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient, type Session } from '@supabase/supabase-js';
-import { LOCAL_BACKEND } from 'shared-kernel';
+import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 
 /** The backend the production build under test talks to (the build's default: the local backend). */

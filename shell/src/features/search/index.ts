@@ -1,4 +1,10 @@
-export { SearchOverlay, type SearchOverlayProps } from './search-overlay.tsx';
+import { lazy } from 'react';
+
+/** The search overlay (cmdk), loaded the first time search opens. */
+export const SearchOverlay = lazy(() =>
+  import('./search-overlay.tsx').then((module) => ({ default: module.SearchOverlay })),
+);
+export type { SearchOverlayProps } from './search-overlay.tsx';
 export {
   type SearchClient,
   type SearchResult,

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { type AreaProps, useBusEvent, type WorkspaceClient } from 'shared-kernel';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
@@ -70,10 +70,15 @@ export function Workspace({
   return (
     <>
       {mobile ? (
-        <div className={styles.mobile}>
-          <AppBanner />
-          <MobileAreas areaProps={areaProps} accessory={<UserMenu user={user} client={client} bus={bus} />} />
-        </div>
+        <Suspense fallback={null}>
+          <div className={styles.mobile}>
+            <AppBanner />
+            <MobileAreas
+              areaProps={areaProps}
+              accessory={<UserMenu user={user} client={client} bus={bus} />}
+            />
+          </div>
+        </Suspense>
       ) : (
         <WorkspaceLayout areaProps={areaProps} />
       )}
@@ -96,10 +101,12 @@ export function Workspace({
           <UserMenu user={user} client={client} bus={bus} />
         </div>
       )}
-      <SearchOverlay open={searching} onOpenChange={setSearching} search={search} onChoose={choose} />
       <OfflineBadge />
-      {onBreak && <BreakScreen onExit={() => setOnBreak(false)} />}
-      {welcome && <LoadingScreen onDone={() => setWelcome(false)} />}
+      <Suspense fallback={null}>
+        {searching && <SearchOverlay open onOpenChange={setSearching} search={search} onChoose={choose} />}
+        {onBreak && <BreakScreen onExit={() => setOnBreak(false)} />}
+        {welcome && <LoadingScreen onDone={() => setWelcome(false)} />}
+      </Suspense>
     </>
   );
 }
