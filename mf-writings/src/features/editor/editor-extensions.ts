@@ -1,12 +1,11 @@
 import { type Extensions, Node } from '@tiptap/core';
-import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
-import { messages } from 'shared-kernel';
 import { CodeBlockDisplay } from './code-block-view.ts';
 import { EmbedNode } from './embed-node.ts';
 import { ImageNode } from './image-node.ts';
 import { isSafeLinkHref } from './link-safety.ts';
 import { PasteAndDrop, type PasteAndDropOptions } from './paste-and-drop.ts';
+import { WritingPlaceholder } from './placeholder.ts';
 
 /** A writing: a heading first (a level-1 heading is its title), then one or more blocks. */
 export const WritingDocument = Node.create({
@@ -38,8 +37,6 @@ export function editorExtensions({ onImageFiles }: PasteAndDropOptions): Extensi
     ImageNode,
     EmbedNode,
     PasteAndDrop.configure({ onImageFiles }),
-    Placeholder.configure({
-      placeholder: ({ pos }) => (pos === 0 ? messages.writings.untitled : 'Start writing…'),
-    }),
+    WritingPlaceholder,
   ];
 }

@@ -283,3 +283,18 @@ describe('code blocks', () => {
     expect(toggle?.textContent).toBe('Collapse');
   });
 });
+
+describe('placeholders', () => {
+  it('invite a title in an empty first heading and text in the empty paragraph under the cursor', () => {
+    const current = editorWith({ type: 'doc', content: [heading(''), paragraph('text'), paragraph('')] });
+    current.commands.focus('end');
+    const placeholders = Array.from(current.view.dom.querySelectorAll('.is-empty'), (element) => [
+      element.tagName,
+      element.getAttribute('data-placeholder'),
+    ]);
+    expect(placeholders).toEqual([
+      ['H1', 'Untitled'],
+      ['P', 'Start writing…'],
+    ]);
+  });
+});
