@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WritingSummary } from '../writings-store/index.ts';
-import { listRows } from './list-rows.ts';
+import { dateSectionLabeler, listRows } from './list-rows.ts';
 
 const writing = (id: string, createdAt: string): WritingSummary => ({
   id,
@@ -23,7 +23,7 @@ describe('listRows', () => {
         writing('d', new Date(2026, 9, 3).toISOString()),
         writing('e', new Date(2025, 2, 3).toISOString()),
       ],
-      now,
+      dateSectionLabeler(now),
     );
     expect(rows.map((row) => (row.kind === 'header' ? `# ${row.label}` : row.writing.id))).toEqual([
       '# Today',
@@ -40,6 +40,6 @@ describe('listRows', () => {
   });
 
   it('gives no rows for no writings', () => {
-    expect(listRows([], new Date())).toEqual([]);
+    expect(listRows([], dateSectionLabeler(new Date()))).toEqual([]);
   });
 });

@@ -15,14 +15,34 @@ export type ListRow =
 export const ROW_HEIGHT = { header: 30, writing: 58 } as const;
 
 /**
+ * The date section of a creation time relative to `now`, remembered per time: the list is rebuilt on
+ * every page appended, and computing 10,000 labels afresh each time made scrolling through pages drop
+ * frames (measured in tests/perf/writings-list.bench.ts).
+ */
+export function dateSectionLabeler(now: Date): (createdAt: string) => string {
+  const labels = new Map<string, string>();
+  return (createdAt) => {
+    let label = labels.get(createdAt);
+    if (label === undefined) {
+      label = dateGroupLabel(new Date(createdAt), now);
+      labels.set(createdAt, label);
+    }
+    return label;
+  };
+}
+
+/**
  * The list (newest first) as rows, with a header before each run of writings sharing a date section
  * (Today, Yesterday, ..., month names). `index` is the writing's position in the list.
  */
-export function listRows(items: readonly WritingSummary[], now: Date): ListRow[] {
+export function listRows(
+  items: readonly WritingSummary[],
+  labelOf: (createdAt: string) => string,
+): ListRow[] {
   const rows: ListRow[] = [];
   let previous: string | null = null;
   items.forEach((writing, index) => {
-    const label = dateGroupLabel(new Date(writing.created_at), now);
+    const label = labelOf(writing.created_at);
     if (label !== previous) rows.push({ kind: 'header', key: `header:${label}:${index}`, label });
     previous = label;
     rows.push({ kind: 'writing', key: writing.id, writing, index });

@@ -13,7 +13,7 @@ import {
 } from '../writings-store/index.ts';
 import { setDraggedWritings } from './drag-writings.ts';
 import { labels } from './labels.ts';
-import { listRows, ROW_HEIGHT } from './list-rows.ts';
+import { dateSectionLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
 import styles from './sidebar.module.css';
 
 /** The footer under the list: empty, loading, more to scroll to, or the end. */
@@ -89,14 +89,14 @@ function WritingRow({
  * the next page loaded when scrolled within 120 px of the bottom.
  */
 export function WritingsList({ now }: { now?: Date }) {
-  // One 'now' per mount: a new Date per render would rebuild every row.
-  const [today] = useState(() => now ?? new Date());
+  // One labeler (one 'now') per mount: a new one per render would relabel every row.
+  const [labelOf] = useState(() => dateSectionLabeler(now ?? new Date()));
   const items = useWritingsStore((state) => state.items);
   const status = useWritingsStore((state) => state.status);
   const hasMore = useWritingsStore((state) => state.hasMore);
   const selectedIds = useWritingsStore((state) => state.selectedIds);
   const unsaved = useWritingsStore((state) => state.unsaved);
-  const rows = useMemo(() => listRows(items, today), [items, today]);
+  const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
