@@ -438,6 +438,7 @@ export type Database = {
         }[];
       };
       search_snippet: { Args: { body: string; query: string }; Returns: string };
+      search_tsquery: { Args: { query: string }; Returns: unknown };
       search_workspace: {
         Args: { max_results?: number; query: string };
         Returns: {

@@ -367,7 +367,7 @@ describe('indexes', () => {
         'btree (item_type, name)',
         'btree (shared_with_user_id)',
         'btree (category_id, shared_with_user_id)',
-        'gin (search_vector)',
+        'gin (search_vector) WITH (fastupdate=off)',
       ]),
     );
   });

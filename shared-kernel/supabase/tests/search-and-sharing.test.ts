@@ -143,9 +143,14 @@ describe('search_workspace', () => {
     ]);
   });
 
-  it('finds partial words', async () => {
-    const results = await search(owner, 'ghthou');
+  it('finds words by their beginning, in titles and texts', async () => {
+    const results = await search(owner, 'ligh');
     expect(results.map((result) => result.title).sort()).toEqual(['Private diary', 'The lighthouse']);
+  });
+
+  it('finds a part from the middle of a word in titles only', async () => {
+    const results = await search(owner, 'ghthou');
+    expect(results.map((result) => result.title)).toEqual(['The lighthouse']);
   });
 
   it('ranks a title match above a match in the text only', async () => {
