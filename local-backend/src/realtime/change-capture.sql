@@ -46,7 +46,12 @@ begin
            -- Schema-qualified: regclass output omits a schema on the search path, the functions have none.
            format('%I.%I', n.nspname, c.relname) as qualified_name,
            string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum)) as key_columns,
-           string_agg(format('t.%1$I = k.%1$I', a.attname), ' and ') as key_match
+           -- Each key column compared with its value cast from the JSON text: an indexable condition
+           -- even in PL/pgSQL's cached generic plan (see below).
+           string_agg(
+             format('t.%I = (primary_key ->> %L)::%s', a.attname, a.attname, format_type(a.atttypid, a.atttypmod)),
+             ' and '
+           ) as key_match
     from pg_publication_tables p
     join pg_namespace n on n.nspname = p.schemaname
     join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
@@ -80,7 +85,7 @@ begin
         foreach claims in array claims_list loop
           perform set_config('request.jwt.claims', claims, true);
           visibility := visibility || exists (
-            select from %2$s t, jsonb_populate_record(null::%2$s, primary_key) k where %3$s
+            select from %2$s t where %3$s
           );
         end loop;
         return visibility;
