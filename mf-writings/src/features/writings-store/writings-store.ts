@@ -220,6 +220,27 @@ export async function refetchAndMerge(): Promise<void> {
   setState({ items, hasMore: state.hasMore || fetched.length === requested });
 }
 
+let refetching = false;
+let refetchAgain = false;
+
+/** One refetch at a time: changes arriving meanwhile (a burst of saves) are covered by one more. */
+function scheduleRefetch(): void {
+  if (refetching) {
+    refetchAgain = true;
+    return;
+  }
+  refetching = true;
+  void refetchAndMerge()
+    .catch(() => {})
+    .finally(() => {
+      refetching = false;
+      if (refetchAgain) {
+        refetchAgain = false;
+        scheduleRefetch();
+      }
+    });
+}
+
 function subscribeToChanges(): void {
   const { client, userId } = connection();
   if (channel) void client.removeChannel(channel);
@@ -228,9 +249,7 @@ function subscribeToChanges(): void {
   const filter = folderId === null ? `user_id=eq.${userId}` : `category_id=eq.${folderId}`;
   channel = client
     .channel(`writings-list:${generation}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'writings', filter }, () => {
-      void refetchAndMerge().catch(() => {});
-    })
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'writings', filter }, scheduleRefetch)
     .on('postgres_changes', { event: '*', schema: 'public', table: 'categories' }, () => {
       void refreshFolders().catch(() => {});
     })
