@@ -52,9 +52,20 @@ export function decodeMessage(text: string, version: SerializerVersion): Phoenix
 
 /** Encodes a message as a text frame. */
 export function encodeMessage(message: PhoenixMessage, version: SerializerVersion): string {
-  return JSON.stringify(
-    version === '2.0.0'
-      ? [message.join_ref, message.ref, message.topic, message.event, message.payload]
-      : message,
-  );
+  return encodeMessageWithPayload(message, JSON.stringify(message.payload), version);
+}
+
+/**
+ * Encodes a message whose payload is already JSON text: a change going to many channels is serialised
+ * once, and only its few per-channel fields around it.
+ */
+export function encodeMessageWithPayload(
+  { join_ref, ref, topic, event }: Omit<PhoenixMessage, 'payload'>,
+  payloadJson: string,
+  version: SerializerVersion,
+): string {
+  // The header without its closing bracket or brace, then the payload as its last member.
+  return version === '2.0.0'
+    ? `${JSON.stringify([join_ref, ref, topic, event]).slice(0, -1)},${payloadJson}]`
+    : `${JSON.stringify({ join_ref, ref, topic, event }).slice(0, -1)},"payload":${payloadJson}}`;
 }

@@ -14,6 +14,7 @@ import {
 import {
   decodeMessage,
   encodeMessage,
+  encodeMessageWithPayload,
   type PhoenixMessage,
   type SerializerVersion,
   serializerVersionOf,
@@ -123,15 +124,18 @@ export async function startRealtime({
     return { auth, expiresAt: typeof exp === 'number' ? exp * 1000 : undefined };
   };
 
-  function send(connection: Connection, message: PhoenixMessage) {
+  function sendText(connection: Connection, text: string) {
     const { socket } = connection;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > maxQueuedBytes) {
       socket.terminate();
       return;
     }
-    socket.send(encodeMessage(message, connection.version));
+    socket.send(text);
   }
+
+  const send = (connection: Connection, message: PhoenixMessage) =>
+    sendText(connection, encodeMessage(message, connection.version));
 
   function reply(connection: Connection, request: PhoenixMessage, status: 'ok' | 'error', response: object) {
     send(connection, {
@@ -391,13 +395,15 @@ export async function startRealtime({
       // Channels with the same token share one check.
       const byToken = [...groupBy(roleChannels, (channel) => channel.token).values()];
       const claimsList = byToken.map((group) => JSON.stringify(group[0]?.auth.claims ?? {}));
-      const result = await database.pg.transaction(async (tx) => {
-        await tx.query(`select set_config('role', $1, true)`, [role]);
-        return tx.query<{ visibility: boolean[] }>(
-          `select local_realtime.${quoteIdentifier(`visible_to_${table.oid}`)}($1, $2) as visibility`,
-          [claimsList, change.primary_key],
-        );
-      });
+      // One prepared statement and one call into PGlite (queryAs): a transaction costs several (§6e).
+      // The function sets each subscriber's claims itself; the role is the group's.
+      const result = await database.queryAs<{ visibility: boolean[] }>(
+        { role, claims: {} },
+        {
+          sql: `select local_realtime.${quoteIdentifier(`visible_to_${table.oid}`)}(array(select jsonb_array_elements_text($1::jsonb)), $2) as visibility`,
+          parameters: [JSON.stringify(claimsList), JSON.stringify(change.primary_key)],
+        },
+      );
       const visibility = result.rows[0]?.visibility ?? [];
       byToken.forEach((group, index) => {
         if (visibility[index] === true) for (const channel of group) visible.add(channel);
@@ -421,39 +427,35 @@ export async function startRealtime({
       table,
       candidates.map(({ channel }) => channel),
     );
+    const data = changeData(change, table, row.record);
     for (const { channel, ids } of candidates) {
-      if (visible.has(channel)) sendChange(channel, ids, change, table, row.record);
+      if (visible.has(channel)) sendChange(channel, ids, data);
     }
   }
 
-  function sendChange(
-    channel: Channel,
-    ids: number[],
-    change: RowChange,
-    table: PublishedTable,
-    record: Record<string, unknown> | undefined,
-  ) {
-    if (ids.length === 0) return;
-    send(channel.connection, {
-      join_ref: null,
-      ref: null,
-      topic: channel.topic,
-      event: 'postgres_changes',
-      payload: {
-        ids,
-        data: {
-          schema: change.schema,
-          table: change.table,
-          commit_timestamp: new Date(change.commit_timestamp).toISOString(),
-          type: change.type,
-          columns: table.columns,
-          ...(change.type === 'DELETE' ? {} : { record }),
-          // Primary key only, as Supabase sends for tables with row-level security.
-          ...(change.type === 'INSERT' ? {} : { old_record: change.primary_key }),
-          errors: null,
-        },
-      },
+  /** The `data` of a change's messages as JSON text, serialised once for all its channels. */
+  function changeData(change: RowChange, table: PublishedTable, record: Record<string, unknown> | undefined) {
+    return JSON.stringify({
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: new Date(change.commit_timestamp).toISOString(),
+      type: change.type,
+      columns: table.columns,
+      ...(change.type === 'DELETE' ? {} : { record }),
+      // Primary key only, as Supabase sends for tables with row-level security.
+      ...(change.type === 'INSERT' ? {} : { old_record: change.primary_key }),
+      errors: null,
     });
+  }
+
+  function sendChange(channel: Channel, ids: number[], data: string) {
+    if (ids.length === 0) return;
+    const { connection, topic } = channel;
+    const header = { join_ref: null, ref: null, topic, event: 'postgres_changes' };
+    sendText(
+      connection,
+      encodeMessageWithPayload(header, `{"ids":${JSON.stringify(ids)},"data":${data}}`, connection.version),
+    );
   }
 
   /**
@@ -479,17 +481,18 @@ export async function startRealtime({
     const table = tables.get(key);
     if (!table) return;
     const matches: Match[] = [];
+    const deletedData = change.type === 'DELETE' ? changeData(change, table, undefined) : undefined;
     for (const connection of connections) {
       for (const channel of [...connection.channels.values()]) {
         const bindings = channel.bindings.filter(
           (binding) => binding.tableKeys.has(key) && (binding.event === '*' || binding.event === change.type),
         );
         if (bindings.length === 0 || isExpired(channel)) continue;
-        if (change.type === 'DELETE') {
+        if (deletedData !== undefined) {
           const ids = bindings
             .filter((binding) => deletedRowMatches(binding, change))
             .map((binding) => binding.id);
-          sendChange(channel, ids, change, table, undefined);
+          sendChange(channel, ids, deletedData);
         } else {
           matches.push({ channel, bindings });
         }
