@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const contextItemSchema = z.object({
   type: z.enum(['Idea', 'Writing']),
@@ -12,7 +12,7 @@ const contextItemSchema = z.object({
  */
 export const busEventSchema = z.discriminatedUnion('type', [
   /** Open a writing in the editor (search result, deep link). */
-  z.object({ type: z.literal('writings.open'), writingId: z.string().min(1) }),
+  z.object({ type: z.literal('writings.open'), writingId: z.string().check(z.minLength(1)) }),
   /** Create a new writing (New button, Cmd/Ctrl+Alt+N). */
   z.object({ type: z.literal('writings.new') }),
   /** Save the open writing when it has unsaved changes (Cmd/Ctrl+S). */
@@ -29,11 +29,11 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('search.open') }),
   /** Show the break screen ('Take a break', or the editor timer reaching zero). */
   z.object({ type: z.literal('break.start') }),
-  z.object({ type: z.literal('settings.open'), tab: z.string().optional() }),
+  z.object({ type: z.literal('settings.open'), tab: z.optional(z.string()) }),
   z.object({
     type: z.literal('pricing.open'),
     reason: z.enum(['rate-limit', 'premium-feature', 'upgrade']),
-    feature: z.string().optional(),
+    feature: z.optional(z.string()),
   }),
   /** Add an idea or writing to the chat's context (drag and drop, "Ask AI"). */
   z.object({ type: z.literal('chat.context-add'), item: contextItemSchema }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type EventBus, isEventBus } from '../bus/event-bus.ts';
 
 /**
@@ -10,12 +10,14 @@ export const CONTRACT_VERSION = 1;
 /** Where the parcels reach the backend. Only the anon key: the browser never holds a service key. */
 export const backendConfigSchema = z.object({
   url: z.url(),
-  anonKey: z.string().min(1),
+  anonKey: z.string().check(z.minLength(1)),
 });
 export type BackendConfig = z.infer<typeof backendConfigSchema>;
 
 /** The signed-in user as the shell knows it, or null before sign-in (standalone harness, login page). */
-export const areaUserSchema = z.object({ id: z.string().min(1), email: z.string() }).nullable();
+export const areaUserSchema = z.nullable(
+  z.object({ id: z.string().check(z.minLength(1)), email: z.string() }),
+);
 export type AreaUser = z.infer<typeof areaUserSchema>;
 
 /**

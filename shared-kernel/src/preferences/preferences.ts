@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UI_FONTS } from '../ui/fonts.ts';
 import { DEFAULT_PALETTE, NAMED_PALETTES } from '../ui/palettes.ts';
 
@@ -14,18 +14,18 @@ const paletteNames = [...NAMED_PALETTES, 'custom'] as const;
  * browser only. Every field has a default, so a missing or damaged entry never breaks the page.
  */
 export const preferencesSchema = z.object({
-  palette: z.enum(paletteNames).catch(DEFAULT_PALETTE),
-  customPalette: z.record(z.string(), z.string()).catch({}),
-  gradient: z.boolean().catch(true),
-  uiFont: z.enum(UI_FONTS).catch('sans'),
+  palette: z.catch(z.enum(paletteNames), DEFAULT_PALETTE),
+  customPalette: z.catch(z.record(z.string(), z.string()), {}),
+  gradient: z.catch(z.boolean(), true),
+  uiFont: z.catch(z.enum(UI_FONTS), 'sans'),
   /** The stack the 'random' font picked, kept so it does not change on every load. */
-  randomFontStack: z.string().optional().catch(undefined),
+  randomFontStack: z.catch(z.optional(z.string()), undefined),
   /** Which of the two side panels comes first when they are stacked. */
-  panelOrder: z.enum(['ideas-first', 'chat-first']).catch('ideas-first'),
+  panelOrder: z.catch(z.enum(['ideas-first', 'chat-first']), 'ideas-first'),
   /** Which side of the editor the ideas panel is docked on. */
-  ideasDock: z.enum(['left', 'right']).catch('right'),
-  ideasOpen: z.boolean().catch(true),
-  chatOpen: z.boolean().catch(true),
+  ideasDock: z.catch(z.enum(['left', 'right']), 'right'),
+  ideasOpen: z.catch(z.boolean(), true),
+  chatOpen: z.catch(z.boolean(), true),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -1,5 +1,5 @@
 import { messages, SEARCH_MAX_RESULTS, type WorkspaceClient } from 'shared-kernel';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One search hit: where it comes from, its id and title, and the server-made 140-character snippet. */
 export type SearchResult = { source: 'writing' | 'idea'; id: string; title: string; snippet: string };
@@ -15,8 +15,8 @@ export type SearchClient = Pick<WorkspaceClient, 'rpc'>;
 const searchRowSchema = z.object({
   source: z.enum(['writing', 'idea']),
   id: z.string(),
-  title: z.string().nullable(),
-  snippet: z.string().nullable(),
+  title: z.nullable(z.string()),
+  snippet: z.nullable(z.string()),
 });
 
 /**
