@@ -45,6 +45,27 @@ test.describe('the writings editor', () => {
     await expect(sidebarSlot(page)).toContainText('My first essay');
   });
 
+  test('deletes an empty Untitled writing when the writer leaves it', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Kept');
+    await expect(saveState(page)).toHaveText('Saved');
+    await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await expect(sidebarSlot(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(1);
+    // Leaving the new, empty one for the first deletes it.
+    await sidebarSlot(page).getByText('Kept', { exact: true }).click();
+    await expect(prose(page).locator('h1')).toHaveText('Kept');
+    await expect(sidebarSlot(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(0);
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => (await client.from('writings').select('title')).data)
+      .toEqual([{ title: 'Kept' }]);
+  });
+
   test('saves at once on Cmd/Ctrl+S', async ({ page, workspace }) => {
     await newWriting(page, workspace);
     await page.keyboard.type('Saved by shortcut');
