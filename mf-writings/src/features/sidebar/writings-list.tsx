@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type DragEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
 import {
   clickWriting,
@@ -24,7 +24,8 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
   return hasMore ? messages.writings.scrollForMore : messages.writings.end;
 }
 
-function WritingRow({
+// Memoised: a scroll frame re-renders the list, and only the rows entering the view need rendering.
+const WritingRow = memo(function WritingRow({
   writing,
   selected,
   unsaved,
@@ -82,7 +83,7 @@ function WritingRow({
       </div>
     </div>
   );
-}
+});
 
 /**
  * The writings list: date sections, newest first, virtualized (only the rows in view are in the DOM),
