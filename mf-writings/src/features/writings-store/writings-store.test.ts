@@ -22,6 +22,7 @@ import {
   loadMore,
   markSaved,
   moveWritingsToFolder,
+  moveWritingsToFolderNamed,
   refetchAndMerge,
   selectFolder,
 } from './writings-store.ts';
@@ -263,6 +264,27 @@ describe('the writings store', { timeout: 30_000 }, () => {
     await selectFolder(shared.id);
     expect(await createAndSelect()).toBeNull();
     expect(getWritingsState().notice).toBe(messages.categories.readOnlyCreate);
+  });
+});
+
+describe('moving writings to a folder by name', { timeout: 30_000 }, () => {
+  it('creates the folder when no name matches, then matches it again whatever the case', async () => {
+    const writer = await signUp('by-name');
+    const first = await createWriting({ ...writer, folder: null });
+    const second = await createWriting({ ...writer, folder: null });
+    connectWritingsStore(writer);
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+
+    expect(await moveWritingsToFolderNamed([first.id], '  Short stories ')).toBe(true);
+    expect(await moveWritingsToFolderNamed([second.id], 'SHORT STORIES')).toBe(true);
+    expect(await moveWritingsToFolderNamed([second.id], '   ')).toBe(false);
+    expect(getWritingsState().notice).toBe(messages.categories.nameRequired);
+
+    const folders = await listFolders(writer);
+    expect(folders.map((folder) => folder.name)).toEqual(['Short stories']);
+    const moved = await listWritings({ ...writer, folderId: folders[0]?.id ?? '', offset: 0, limit: 20 });
+    expect(moved.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+    expect(moved.every((row) => row.category === 'Short stories')).toBe(true);
   });
 });
 
