@@ -25,15 +25,23 @@ export function prefetchNeighbours(id: string): void {
   }
 }
 
+/** Whether the list already shows a newer save of the writing than `writing` (a save finished after it was fetched). */
+function isStale(writing: Writing): boolean {
+  const listed = getWritingsState().items.find((item) => item.id === writing.id);
+  return listed !== undefined && listed.updated_at > writing.updated_at;
+}
+
 /**
- * A writing with its content for the editor: the prefetched copy when fresh, else fetched now. A local
- * draft always wins over either, so an unsaved edit is never replaced.
+ * A writing with its content for the editor: the prefetched copy when fresh, else fetched now; fetched
+ * again when a save finished after the copy was read. A local draft always wins, so neither an unsaved
+ * edit nor a save still under way is ever replaced by an older copy.
  */
 export async function takeWriting(id: string): Promise<Writing | null> {
   const cached = prefetched.get(id);
   prefetched.delete(id);
   const fromCache = cached && Date.now() - cached.at < FRESH_FOR_MS ? await cached.writing : null;
-  const writing = fromCache ?? (await loadWriting(id));
+  let writing = fromCache && !isStale(fromCache) ? fromCache : await loadWriting(id);
+  if (writing && isStale(writing)) writing = await loadWriting(id);
   const draft = getWritingsState().drafts[id];
   return writing && draft
     ? { ...writing, title: draft.title, preview: draft.preview, content: draft.content }
