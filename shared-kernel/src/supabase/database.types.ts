@@ -437,7 +437,6 @@ export type Database = {
           source: string;
         }[];
       };
-      search_snippet: { Args: { body: string; query: string }; Returns: string };
       search_tsquery: { Args: { query: string }; Returns: unknown };
       search_workspace: {
         Args: { max_results?: number; query: string };

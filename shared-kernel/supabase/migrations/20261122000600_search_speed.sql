@@ -1,7 +1,9 @@
 -- Search within its budget (ARCHITECTURE.md: results <= 50 ms p95 over 10,000 writings + 10,000 ideas).
--- Measured in PGlite before this migration: p50 ~240 ms, p95 ~540 ms under load. Where the time went:
--- ranking every match (a writing's tsvector is stored out of line, so each ts_rank reads TOAST pages:
--- ~45 ms for a word in 20% of the writings), and trigram rechecks of ~1 KB of text per matching row.
+-- Measured with `pnpm --filter tests bench:search` (PGlite, 2 cores shared with other work) before this
+-- migration: p50 50-240 ms, p95 170-540 ms. Where the time went: ranking every match (a writing's
+-- tsvector is stored out of line, so each ts_rank reads TOAST pages: ~45 ms for a word in 20% of the
+-- writings), trigram rechecks of ~1 KB of text per matching row, GIN pending lists, hashing both tables
+-- to re-read 100 results, and collapsing whitespace in whole texts for snippets.
 -- Now: partial words match by word prefix (`ligh:*`) in the tsvector GIN index, the trigram index covers
 -- titles only, and only the newest candidates of each kind are ranked (see search_matches).
 
@@ -67,8 +69,9 @@ set search_path = ''
 -- The cost model does not count reading the stored tsvectors in a sequential scan; a bitmap scan over
 -- the GIN index is never much worse, even when almost every row matches.
 set enable_seqscan = off
--- A cached generic plan cannot tell a rare query from a common one.
-set plan_cache_mode = force_custom_plan
+-- Every value that depends on the query reaches the plan through the `input` row, so planning each
+-- call anew (~4 ms in PGlite for this statement) could not find a better plan than the cached one.
+set plan_cache_mode = force_generic_plan
 -- At most 100 rows (the default estimate of 1000 made search_workspace join them by hashing both tables).
 rows 100
 as $$
@@ -142,8 +145,13 @@ as $$
   limit (select wanted from access)
 $$;
 
--- Unchanged results; each match is now re-read as the caller by its primary key (a lateral lookup),
--- where the planner had hashed both whole tables under RLS: ~35 ms for 100 results.
+-- Unchanged results, computed in less time:
+-- * each match is re-read as the caller by its primary key (a lateral lookup), where the planner had
+--   hashed both whole tables under RLS (~35 ms for 100 results);
+-- * the snippet (140 characters around the first occurrence of the query, or of its first word, with
+--   whitespace collapsed; the start of the text for a stemmed match) collapses whitespace only in a
+--   window of 100 characters before the match and 200 from it: collapsing a whole ~1 KB text took
+--   ~0.2 ms per result. Written inline, as search_snippet was a function call per row.
 create or replace function public.search_workspace(query text, max_results integer default 100)
 returns table (source text, id uuid, title text, snippet text, rank real, updated_at timestamptz)
 language sql
@@ -151,8 +159,21 @@ stable
 security invoker
 set search_path = ''
 as $$
-  select m.source, m.id, item.title, public.search_snippet(item.body, query), m.rank, item.updated_at
-  from public.search_matches(query, max_results) as m
+  with input as (
+    select lower(btrim(regexp_replace(coalesce(query, ''), '\s+', ' ', 'g'))) as needle
+  )
+  select m.source,
+         m.id,
+         item.title,
+         substr(around.body, greatest(coalesce(
+           nullif(strpos(lower(around.body), input.needle), 0),
+           nullif(strpos(lower(around.body), split_part(input.needle, ' ', 1)), 0),
+           1
+         ) - 40, 1), 140),
+         m.rank,
+         item.updated_at
+  from input
+  cross join public.search_matches(query, max_results) as m
   cross join lateral (
     select w.title, w.content_text as body, w.updated_at
     from public.writings w
@@ -162,38 +183,17 @@ as $$
     from public.ideas i
     where m.source = 'idea' and i.id = m.id
   ) as item
+  cross join lateral (
+    select coalesce(
+      nullif(strpos(lower(item.body), input.needle), 0),
+      nullif(strpos(lower(item.body), split_part(input.needle, ' ', 1)), 0),
+      1
+    ) as position
+  ) as found
+  cross join lateral (
+    select btrim(regexp_replace(substr(item.body, greatest(found.position - 100, 1), 300), '\s+', ' ', 'g')) as body
+  ) as around
   order by m.rank desc, item.updated_at desc
 $$;
 
--- Unchanged result; whitespace is now collapsed only in a window of the body around the match:
--- collapsing a whole ~1 KB body took ~0.2 ms per result in PGlite, 20 ms for 100 results. The window
--- keeps 100 characters before the match and 200 from it, room for the 40 + 100 of the snippet.
-create or replace function public.search_snippet(body text, query text) returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  with normalized as (
-    select coalesce(body, '') as body,
-           lower(btrim(regexp_replace(coalesce(query, ''), '\s+', ' ', 'g'))) as query
-  ), found as (
-    select body, query,
-           coalesce(
-             nullif(strpos(lower(body), query), 0),
-             nullif(strpos(lower(body), split_part(query, ' ', 1)), 0),
-             1
-           ) as position
-    from normalized
-  ), around as (
-    select btrim(regexp_replace(substr(body, greatest(position - 100, 1), 300), '\s+', ' ', 'g')) as body,
-           query
-    from found
-  )
-  select substr(body, greatest(coalesce(
-           nullif(strpos(lower(body), query), 0),
-           nullif(strpos(lower(body), split_part(query, ' ', 1)), 0),
-           1
-         ) - 40, 1), 140)
-  from around
-$$;
+drop function public.search_snippet(text, text);
