@@ -199,6 +199,11 @@ describe('search_workspace', () => {
     expect(await search(owner, '___')).toEqual([]);
   });
 
+  it('reads tsquery operators, quotes and backslashes in the query as text', async () => {
+    const results = await search(owner, "lighthouse' | !(:* \\ & <->");
+    expect(results.map((result) => result.title).sort()).toEqual(['Private diary', 'The lighthouse']);
+  });
+
   it('returns nothing for a blank query and for anonymous callers', async () => {
     expect(await search(owner, '   ')).toEqual([]);
     const outcome = await attempt({
