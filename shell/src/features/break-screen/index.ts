@@ -1,6 +1,19 @@
-import { lazy } from 'react';
+import type { BreakScreen } from './break-screen.tsx';
 
-/** The break screen, loaded when a break starts: it is never part of the first paint. */
-export const BreakScreen = lazy(() =>
-  import('./break-screen.tsx').then((module) => ({ default: module.BreakScreen })),
-);
+let loading: Promise<typeof BreakScreen> | undefined;
+
+/**
+ * The break screen's code, fetched once when first asked for: it is never part of the first paint.
+ * The workspace asks for it while idle, so a break can start offline, and renders it only once it is
+ * here (no Suspense: a suspended screen is revealed on a timer, after the break has begun).
+ */
+export function loadBreakScreen(): Promise<typeof BreakScreen> {
+  loading ??= import('./break-screen.tsx').then(
+    (module) => module.BreakScreen,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}

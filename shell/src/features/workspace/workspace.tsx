@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
-import { type ReactNode, Suspense, useCallback, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { type AreaProps, useBusEvent, type WorkspaceClient } from 'shared-kernel';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
-import { BreakScreen } from '../break-screen/index.ts';
+import { loadBreakScreen } from '../break-screen/index.ts';
 import { WorkspaceLayout } from '../layout/workspace-layout.tsx';
 import { LoadingScreen } from '../loading/index.ts';
 import { takeWelcome } from '../loading/welcome.ts';
@@ -49,12 +49,23 @@ export function Workspace({
 }) {
   const { bus } = areaProps;
   const mobile = useIsMobile();
-  const [onBreak, setOnBreak] = useState(false);
+  const [BreakScreen, setBreakScreen] = useState<Awaited<ReturnType<typeof loadBreakScreen>>>();
   const [searching, setSearching] = useState(false);
   const [welcome, setWelcome] = useState(takeWelcome);
   useShortcuts(bus);
   useBackOnlineToast();
-  useBusEvent(bus, 'break.start', () => setOnBreak(true));
+  useBusEvent(bus, 'break.start', () => {
+    loadBreakScreen().then(
+      (screen) => setBreakScreen(() => screen),
+      (error: unknown) => console.error('The break screen could not be loaded', error),
+    );
+  });
+  useEffect(() => {
+    const idle = window.requestIdleCallback?.(() => void loadBreakScreen().catch(() => {}));
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
   useBusEvent(bus, 'search.open', () => setSearching(true));
 
   const search = useCallback(
@@ -104,7 +115,7 @@ export function Workspace({
       <OfflineBadge />
       <Suspense fallback={null}>
         {searching && <SearchOverlay open onOpenChange={setSearching} search={search} onChoose={choose} />}
-        {onBreak && <BreakScreen onExit={() => setOnBreak(false)} />}
+        {BreakScreen && <BreakScreen onExit={() => setBreakScreen(undefined)} />}
         {welcome && <LoadingScreen onDone={() => setWelcome(false)} />}
       </Suspense>
     </>
