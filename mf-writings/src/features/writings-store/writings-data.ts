@@ -12,7 +12,8 @@ import type { Folder, Writing, WritingSummary } from './types.ts';
 
 // The list reads content only to derive the preview; the summary drops it so the list stays small.
 const SUMMARY_COLUMNS = 'id, title, category, category_id, created_at, updated_at, content';
-const WRITING_COLUMNS = SUMMARY_COLUMNS;
+/** The columns of a whole writing. */
+export const WRITING_COLUMNS = SUMMARY_COLUMNS;
 
 type WritingRow = Pick<
   Tables<'writings'>,
@@ -24,7 +25,8 @@ export function summaryOf({ content, ...row }: WritingRow): WritingSummary {
   return { ...row, preview: writingPreview(content as DocumentNode | null) };
 }
 
-function writingOf(row: WritingRow): Writing {
+/** A row as a whole writing, with its preview. */
+export function writingOf(row: WritingRow): Writing {
   return { ...summaryOf(row), content: row.content };
 }
 
