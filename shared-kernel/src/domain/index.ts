@@ -16,9 +16,12 @@ export {
   httpError,
   messages,
   noUserWithEmail,
+  pendingSyncText,
   premiumFeature,
   rateLimitReached,
   saveErrorMessage,
+  syncConflictText,
+  syncKeptAsCopyText,
   writingsDragLabel,
 } from './messages.ts';
 export { cutText, previewText } from './text.ts';

@@ -32,6 +32,21 @@ export function premiumFeature(feature: string): string {
 }
 
 /** The chat error banner. */
+/** How many changes wait on this device to be synced (not in the spec: the offline issue asks for a count). */
+export function pendingSyncText(count: number): string {
+  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
+}
+
+/** A sync found the writing changed elsewhere: both versions are kept, and the writer is told which is which. */
+export function syncConflictText({ title, copy }: { title: string; copy: string }): string {
+  return `"${title}" was also changed elsewhere. Your version is kept; the other one is saved as "${copy}".`;
+}
+
+/** A synced edit could not go into its writing (deleted elsewhere, or no longer writable). */
+export function syncKeptAsCopyText({ copy }: { copy: string }): string {
+  return `Your changes could not be saved into their writing (deleted, or no longer shared with you), so they are kept as "${copy}".`;
+}
+
 export function chatError(message: string): string {
   return `Error: ${message}`;
 }
@@ -134,6 +149,8 @@ export const messages = {
     badge: 'Offline',
     note: "You're offline — changes will sync when back online.",
     backOnline: 'Back online',
+    // Not in the spec: a quota error when a change cannot be kept on the device.
+    storageFull: 'This device is out of storage space: your latest changes could not be kept offline.',
   },
   save: {
     offline: "No internet connection. Your changes are saved locally and will sync when you're back online.",
@@ -205,8 +222,10 @@ export function saveErrorMessage(
   error: unknown,
   { online = globalThis.navigator?.onLine ?? true }: { online?: boolean } = {},
 ): string {
-  if (!online) return messages.save.offline;
   const text = errorText(error);
+  // Not even kept on the device: saying 'saved locally' would be a lie.
+  if (text === messages.offline.storageFull) return text;
+  if (!online) return messages.save.offline;
   if (text.includes('JWT')) return messages.save.sessionExpired;
   // Postgres words a policy failure "new row violates row-level security policy"; the app's own
   // errors and older backends say "RLS".

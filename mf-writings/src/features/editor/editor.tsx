@@ -14,6 +14,7 @@ import {
   useBusEvent,
   type WorkspaceClient,
 } from 'shared-kernel';
+import { serverIdOf } from '../offline-store/index.ts';
 import {
   applyLocalEdit,
   currentFolderPermission,
@@ -21,7 +22,9 @@ import {
   isUnsaved,
   markSaved,
   markUnsaved,
+  onWritingsSynced,
   removeWriting,
+  saveWritingEdit,
   selectWriting,
   useWritingsConnection,
   useWritingsStore,
@@ -33,7 +36,7 @@ import { editorExtensions } from './editor-extensions.ts';
 import { EditorFooter } from './editor-footer.tsx';
 import { deleteImage, insertImageFiles, replaceImage } from './image-actions.ts';
 import { PREFETCH_DELAY_MS, prefetchNeighbours, takeWriting } from './prefetch.ts';
-import { createSaveController, type SaveController, serverSave } from './save-controller.ts';
+import { createSaveController, type SaveController } from './save-controller.ts';
 import { normalizeDocument, plainTextDocument, summaryText } from './writing-document.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
@@ -143,10 +146,15 @@ function WritingEditor({
   bus: EventBus;
   client: WorkspaceClient;
 }) {
-  const controller = useMemo(
-    () => createSaveController({ save: serverSave(client), store: saveStore }),
-    [client],
-  );
+  const controller = useMemo(() => createSaveController({ save: saveWritingEdit, store: saveStore }), []);
+  // A writing made offline changes its id from `local_<uuid>` to `<uuid>` when it syncs: the same writing,
+  // so the editor stays as it is (cursor, undo history) and only follows the new id.
+  const writingKey = serverIdOf(writingId);
+  const currentId = useRef(writingId);
+  if (currentId.current !== writingId) {
+    controller.rename(currentId.current, writingId);
+    currentId.current = writingId;
+  }
   const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
   const [shown, setShown] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -176,7 +184,7 @@ function WritingEditor({
     let opened = false;
     setShown(null);
     setMissing(false);
-    takeWriting(writingId)
+    takeWriting(currentId.current)
       .then((writing) => {
         if (cancelled || editor.isDestroyed) return;
         if (!writing) {
@@ -184,20 +192,30 @@ function WritingEditor({
           return;
         }
         showDocument(editor, writing.content);
-        controller.open({ id: writingId, read: () => readDraft(editor, writingId) });
+        controller.open({ id: currentId.current, read: () => readDraft(editor, currentId.current) });
         opened = true;
-        setShown(writingId);
+        setShown(writingKey);
       })
       .catch(() => {
         if (!cancelled) setMissing(true);
       });
-    const prefetch = setTimeout(() => prefetchNeighbours(writingId), PREFETCH_DELAY_MS);
+    const prefetch = setTimeout(() => prefetchNeighbours(currentId.current), PREFETCH_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(prefetch);
-      if (opened) leaveWriting(editor, controller, writingId);
+      if (opened) leaveWriting(editor, controller, currentId.current);
     };
-  }, [writingId, editor, controller]);
+  }, [writingKey, editor, controller]);
+
+  // A queued save that syncs later (back online, or from another tab) clears the unsaved mark.
+  useEffect(
+    () =>
+      onWritingsSynced((event) => {
+        if (event.type === 'saved' || event.type === 'created' || event.type === 'conflict')
+          controller.synced(event.writing.id);
+      }),
+    [controller],
+  );
 
   useEffect(() => {
     editor.setEditable(!readOnly, false);
@@ -251,8 +269,8 @@ function WritingEditor({
           event.target.value = '';
         }}
       />
-      {shown !== writingId && <LoadingPlaceholder />}
-      <div className={styles.scroll} hidden={shown !== writingId}>
+      {shown !== writingKey && <LoadingPlaceholder />}
+      <div className={styles.scroll} hidden={shown !== writingKey}>
         <EditorContextMenu
           editor={editor}
           readOnly={readOnly}

@@ -10,9 +10,10 @@ import {
   isUnsaved,
   markSaved,
   markUnsaved,
+  serverSave,
 } from '../writings-store/index.ts';
 import { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
-import { createSaveController, serverSave } from './save-controller.ts';
+import { createSaveController } from './save-controller.ts';
 
 // The real local backend and supabase-js, loaded by path as the store's tests do.
 interface TestBackend {

@@ -9,9 +9,10 @@ import {
   isUnsaved,
   markSaved,
   markUnsaved,
+  serverSave,
   type WritingDraft,
 } from '../writings-store/index.ts';
-import { createSaveController, type SaveRequest, serverSave } from './save-controller.ts';
+import { createSaveController, type SaveRequest } from './save-controller.ts';
 
 // The real local backend and supabase-js, loaded by path as the store's tests do (mf-writings does not
 // depend on the backend package; its test client brings the `ws` transport Node 20 needs).

@@ -1,5 +1,5 @@
-import { type Json, saveErrorMessage, type WorkspaceClient } from 'shared-kernel';
-import { saveWriting, type Writing, type WritingDraft } from '../writings-store/index.ts';
+import { type Json, saveErrorMessage } from 'shared-kernel';
+import type { Writing, WritingDraft } from '../writings-store/index.ts';
 
 /** After the last change: when the list row and local draft are brought up to date. */
 export const DRAFT_DELAY_MS = 150;
@@ -180,6 +180,20 @@ export function createSaveController({
       return saving;
     },
 
+    /** The open writing got its server id (it was made offline and has synced): later saves use it. */
+    rename(from: string, to: string): void {
+      if (open?.id === from) open = { ...open, id: to };
+    },
+
+    /**
+     * A queued save of the open writing went through in the background (the outbox synced it). The
+     * mark and the failure go, unless the editor has changed since or the store still holds a newer draft.
+     */
+    synced(id: string): void {
+      if (open?.id !== id || inFlight.has(id) || version !== draftedVersion || store.isUnsaved(id)) return;
+      setStatus({ unsaved: false, error: null });
+    },
+
     /** Drops the open writing's pending work without saving (it was deleted). */
     discard(): void {
       clearTimers();
@@ -199,21 +213,3 @@ export function createSaveController({
 
 /** The save pipeline of one editor pane. */
 export type SaveController = ReturnType<typeof createSaveController>;
-
-/**
- * Saves through the store's data access. Under RLS an update of a row the user may not change matches
- * nothing instead of failing, so `.single()` answers PGRST116 (no row); that is a permission failure
- * and is reported as one.
- */
-export function serverSave(client: WorkspaceClient): (request: SaveRequest) => Promise<Writing> {
-  return async (request) => {
-    try {
-      return await saveWriting({ client, ...request });
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 'PGRST116') {
-        throw new Error('RLS: the writing cannot be updated by this user', { cause: error });
-      }
-      throw error;
-    }
-  };
-}

@@ -1,4 +1,4 @@
-import { type AreaProps, getSupabaseClient, messages, useBusEvent } from 'shared-kernel';
+import { type AreaProps, getSupabaseClient, messages, pendingSyncText, useBusEvent } from 'shared-kernel';
 import {
   createAndSelect,
   dismissNotice,
@@ -18,6 +18,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
   useBusEvent(bus, 'writings.new', () => void createAndSelect());
   useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
   const notice = useWritingsStore((state) => state.notice);
+  const pending = useWritingsStore((state) => state.pending);
   return (
     <nav className={styles.sidebar} aria-label="Writings">
       <header className={styles.brand}>
@@ -32,6 +33,11 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
           {messages.writings.search}
         </button>
       </div>
+      {pending > 0 && (
+        <p role="status" className={styles.pending}>
+          {pendingSyncText(pending)}
+        </p>
+      )}
       {notice && (
         <div role="alert" className={styles.notice}>
           <span>{notice}</span>

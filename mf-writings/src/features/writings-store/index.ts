@@ -12,6 +12,7 @@ export {
   moveWritings,
   renameWriting,
   saveWriting,
+  serverSave,
 } from './writings-data.ts';
 export {
   addFolder,
@@ -32,12 +33,14 @@ export {
   markUnsaved,
   moveWritingsToFolder,
   moveWritingsToFolderNamed,
+  onWritingsSynced,
   refetchAndMerge,
   refreshFolders,
   removeFolder,
   removeWriting,
   renameFolderTo,
   renameWritingTo,
+  saveWritingEdit,
   selectedFolder,
   selectFolder,
   selectWriting,

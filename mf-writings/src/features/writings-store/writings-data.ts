@@ -183,3 +183,23 @@ export async function moveWritings({
   if (data.length !== ids.length) throw new Error(messages.writings.moveFailed);
   return data.map(summaryOf);
 }
+
+/**
+ * Saves through the store's data access. Under RLS an update of a row the user may not change matches
+ * nothing instead of failing, so `.single()` answers PGRST116 (no row); that is a permission failure
+ * and is reported as one.
+ */
+export function serverSave(
+  client: WorkspaceClient,
+): (request: { id: string; title: string; content: Json }) => Promise<Writing> {
+  return async (request) => {
+    try {
+      return await saveWriting({ client, ...request });
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'PGRST116') {
+        throw new Error('RLS: the writing cannot be updated by this user', { cause: error });
+      }
+      throw error;
+    }
+  };
+}

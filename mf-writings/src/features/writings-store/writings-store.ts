@@ -1,14 +1,32 @@
 import { useSyncExternalStore } from 'react';
 import {
   canWriteToFolder,
+  createWritingDocument,
   findFolderByName,
   type Json,
   messages,
   nonBlank,
+  syncConflictText,
+  syncKeptAsCopyText,
   validateCategoryName,
   type WorkspaceClient,
   WRITINGS_PAGE_SIZE,
 } from 'shared-kernel';
+import {
+  isNetworkError,
+  type LocalWriting,
+  listLocalWritings,
+  localWriting,
+  newLocalId,
+  type OfflineStore,
+  pendingIds,
+  rememberServerWritings,
+  resolveId,
+  type SyncEvent,
+  sameJson,
+  startOfflineStore,
+  writingOfLocal,
+} from '../offline-store/index.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
 import { compareNewestFirst, mergeRefetched } from './merge.ts';
 import type { Folder, Writing, WritingDraft, WritingSummary } from './types.ts';
@@ -19,6 +37,7 @@ import {
   listWritings,
   moveWritings,
   renameWriting,
+  serverSave,
   summaryOf,
 } from './writings-data.ts';
 
@@ -47,6 +66,8 @@ export type WritingsState = {
   readonly live: boolean;
   /** The last failure to tell the user (an alert text of the spec), until dismissed. */
   readonly notice: string | null;
+  /** Writes kept on this device that wait to be synced (offline, or refused for now). */
+  readonly pending: number;
 };
 
 const initialState: WritingsState = {
@@ -63,6 +84,7 @@ const initialState: WritingsState = {
   drafts: {},
   live: false,
   notice: null,
+  pending: 0,
 };
 
 let state = initialState;
@@ -72,7 +94,10 @@ let channel: ReturnType<WorkspaceClient['channel']> | null = null;
 let generation = 0;
 // Bumped on every (re)connection, so folder answers for a previous user are dropped.
 let session = 0;
+// The signed-in user's offline store; `null` where IndexedDB is not available (online only).
+let offline: Promise<OfflineStore | null> = Promise.resolve(null);
 const listeners = new Set<() => void>();
+const syncListeners = new Set<(event: SyncEvent) => void>();
 
 function setState(update: Partial<WritingsState>): void {
   state = { ...state, ...update };
@@ -122,6 +147,17 @@ export function connectWritingsStore({
   disconnectWritingsStore();
   client = next;
   setState({ userId });
+  const started = session;
+  offline = startOfflineStore({
+    client: next,
+    userId,
+    onEvent: (event) => {
+      if (started === session) applySyncEvent(event);
+    },
+    onPending: (pending) => {
+      if (started === session) setState({ pending });
+    },
+  });
   void refreshFolders();
   void loadFirstPage();
 }
@@ -130,6 +166,8 @@ export function connectWritingsStore({
 export function disconnectWritingsStore(): void {
   generation += 1;
   session += 1;
+  void offline.then((store) => store?.close());
+  offline = Promise.resolve(null);
   if (channel && client) void client.removeChannel(channel);
   channel = null;
   client = null;
@@ -155,6 +193,64 @@ export async function refreshFolders(): Promise<void> {
   if (started === session) setState({ folders });
 }
 
+function summaryOfLocal({
+  user_id: _user,
+  base: _base,
+  content: _content,
+  ...summary
+}: LocalWriting): WritingSummary {
+  return summary;
+}
+
+/**
+ * A page of the list. From the server, kept on this device for reading offline, with this device's
+ * unsynced writes laid over it (edited rows replaced, deleted ones dropped, writings made offline first
+ * on the first page). When the server cannot be reached: the local copies, newest change first.
+ */
+async function readPage({
+  client,
+  userId,
+  folderId,
+  offset,
+  limit,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  folderId: string | null;
+  offset: number;
+  limit: number;
+}): Promise<WritingSummary[]> {
+  const store = await offline;
+  let page: WritingSummary[];
+  try {
+    page = await listWritings({ client, userId, folderId, offset, limit });
+  } catch (error) {
+    if (!store || !isNetworkError(error)) throw error;
+    return (await listLocalWritings(store.database, { userId, folderId, offset, limit })).map(summaryOfLocal);
+  }
+  if (!store) return page;
+  const { database } = store;
+  await rememberServerWritings(database, userId, page).catch(() => {});
+  const pending = await pendingIds(database);
+  if (pending.size === 0) return page;
+  const rows = await Promise.all(
+    page.map(async (row) => {
+      if (!pending.has(row.id)) return row;
+      const local = await localWriting(database, row.id);
+      return local ? summaryOfLocal(local) : null;
+    }),
+  );
+  const shown = rows.filter((row) => row !== null);
+  if (offset > 0) return shown;
+  const madeHere = await Promise.all(
+    [...pending].filter((id) => id.startsWith('local_')).map((id) => localWriting(database, id)),
+  );
+  const inList = (writing: LocalWriting | undefined): writing is LocalWriting =>
+    writing !== undefined &&
+    (folderId === null ? writing.user_id === userId : writing.category_id === folderId);
+  return [...madeHere.filter(inList).map(summaryOfLocal), ...shown].sort(compareNewestFirst);
+}
+
 /** Loads the first page of the selected folder's list (or the user's own writings) and resubscribes. */
 export async function loadFirstPage(): Promise<void> {
   const { client, userId } = connection();
@@ -163,7 +259,7 @@ export async function loadFirstPage(): Promise<void> {
   subscribeToChanges();
   setState({ status: 'loading', items: [], hasMore: false });
   try {
-    const items = await listWritings({
+    const items = await readPage({
       client,
       userId,
       folderId: state.selectedFolderId,
@@ -184,7 +280,7 @@ export async function loadMore(): Promise<void> {
   const started = generation;
   setState({ status: 'loading-more' });
   try {
-    const page = await listWritings({
+    const page = await readPage({
       client,
       userId,
       folderId: state.selectedFolderId,
@@ -208,7 +304,7 @@ export async function refetchAndMerge(): Promise<void> {
   const { client, userId } = connection();
   const started = generation;
   const requested = Math.max(state.items.length, WRITINGS_PAGE_SIZE);
-  const fetched = await listWritings({
+  const fetched = await readPage({
     client,
     userId,
     folderId: state.selectedFolderId,
@@ -353,15 +449,118 @@ export function isUnsaved(id: string): boolean {
 }
 
 /**
- * A writing with its content for the editor. A local draft wins over the server's content, so an
- * unsaved edit is never replaced by an older copy.
+ * A writing with its content for the editor: the server's (kept on this device for reading offline), or
+ * this device's copy when it has unsynced writes or the server cannot be reached. A local draft wins
+ * over both, so an unsaved edit is never replaced by an older copy.
  */
 export async function loadWriting(id: string): Promise<Writing | null> {
-  const { client } = connection();
-  const writing = await getWriting({ client, id });
+  const { client, userId } = connection();
+  const store = await offline;
+  const local = store ? await localWriting(store.database, await resolveId(store.database, id)) : undefined;
+  const queued = store ? (await pendingIds(store.database)).has(local?.id ?? id) : false;
+  let writing: Writing | null;
+  if (local?.content != null && (queued || id.startsWith('local_'))) writing = writingOfLocal(local);
+  else {
+    try {
+      writing = await getWriting({ client, id: local?.id ?? id });
+    } catch (error) {
+      if (local?.content == null || !isNetworkError(error)) throw error;
+      writing = writingOfLocal(local);
+    }
+    if (writing && store) await rememberServerWritings(store.database, userId, [writing]).catch(() => {});
+  }
   const draft = state.drafts[id];
   if (!writing || !draft) return writing;
   return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
+}
+
+/**
+ * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
+ * connection), then synced. Answers the server's copy; throws the reason when it is not on the server
+ * yet (it stays queued and syncs later). Without an offline store it goes to the server directly.
+ */
+export async function saveWritingEdit({
+  id,
+  title,
+  content,
+}: {
+  id: string;
+  title: string;
+  content: Json;
+}): Promise<Writing> {
+  const { client, userId } = connection();
+  const store = await offline;
+  if (!store) return serverSave(client)({ id, title, content });
+  const { database } = store;
+  const kept = await localWriting(database, await resolveId(database, id));
+  const item = state.items.find((row) => row.id === id);
+  const now = new Date().toISOString();
+  const { synced, failure } = await store.queue({
+    op: 'update',
+    id,
+    payload: { title, content },
+    writing: {
+      user_id: kept?.user_id ?? userId,
+      id,
+      title,
+      preview: state.drafts[id]?.preview ?? item?.preview ?? kept?.preview ?? '',
+      content,
+      category: item?.category ?? kept?.category ?? null,
+      category_id: item?.category_id ?? kept?.category_id ?? null,
+      created_at: item?.created_at ?? kept?.created_at ?? now,
+      updated_at: now,
+      base: kept?.base ?? item?.updated_at ?? null,
+    },
+  });
+  const saved = await localWriting(database, await resolveId(database, id));
+  if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
+  return writingOfLocal(saved);
+}
+
+/** Listens to the syncs of queued writes (this tab's and the other tabs'). */
+export function onWritingsSynced(listener: (event: SyncEvent) => void): () => void {
+  syncListeners.add(listener);
+  return () => syncListeners.delete(listener);
+}
+
+/** A writing made offline got its server id: every reference to it follows. */
+function renameLocalWriting(from: string, to: string): void {
+  if (from === to) return;
+  const rename = (id: string) => (id === from ? to : id);
+  const { [from]: draft, ...drafts } = state.drafts;
+  const renamed = state.items.some((item) => item.id === from);
+  setState({
+    items: renamed
+      ? state.items
+          .filter((item) => item.id !== to)
+          .map((item) => (item.id === from ? { ...item, id: to } : item))
+      : state.items,
+    selectedWritingId: state.selectedWritingId === null ? null : rename(state.selectedWritingId),
+    selectedIds: new Set([...state.selectedIds].map(rename)),
+    anchorId: state.anchorId === null ? null : rename(state.anchorId),
+    unsaved: new Set([...state.unsaved].map(rename)),
+    drafts: draft ? { ...drafts, [to]: draft } : state.drafts,
+  });
+}
+
+/** Follows a sync: ids, saved marks, and what the writer must know about a conflict. */
+function applySyncEvent(event: SyncEvent): void {
+  if (event.type === 'created') renameLocalWriting(event.id, event.writing.id);
+  if (event.type === 'created' || event.type === 'saved' || event.type === 'conflict') {
+    const { id, content } = event.writing;
+    const draft = state.drafts[id];
+    // Saved unless the draft has moved on since (then it stays unsaved and is saved next).
+    markSaved(id, event.writing, draft && sameJson(draft.content, content) ? draft.content : content);
+  }
+  if (event.type === 'conflict') {
+    setState({ notice: syncConflictText({ title: event.writing.title, copy: event.copy.title }) });
+    scheduleRefetch();
+  }
+  if (event.type === 'copied') {
+    setState({ notice: syncKeptAsCopyText({ copy: event.copy.title }) });
+    scheduleRefetch();
+  }
+  for (const listener of syncListeners) listener(event);
 }
 
 /**
@@ -370,8 +569,16 @@ export async function loadWriting(id: string): Promise<Writing | null> {
  */
 export async function createAndSelect(): Promise<Writing | null> {
   const { client, userId } = connection();
+  const folder = selectedFolder();
   try {
-    const writing = await createWriting({ client, userId, folder: selectedFolder() });
+    let writing: Writing;
+    try {
+      writing = await createWriting({ client, userId, folder });
+    } catch (error) {
+      const store = await offline;
+      if (!store || !isNetworkError(error)) throw error;
+      writing = await createLocally(store, userId, folder);
+    }
     const { content: _content, ...summary } = writing;
     setState({
       items: [summary, ...state.items.filter((item) => item.id !== writing.id)].sort(compareNewestFirst),
@@ -384,10 +591,40 @@ export async function createAndSelect(): Promise<Writing | null> {
   }
 }
 
+/** A writing made without a connection: a `local_` id, kept on this device and queued for the server. */
+async function createLocally(store: OfflineStore, userId: string, folder: Folder | null): Promise<Writing> {
+  const id = newLocalId();
+  const now = new Date().toISOString();
+  const content = createWritingDocument() as unknown as Json;
+  const title = messages.writings.untitled;
+  const writing: LocalWriting = {
+    id,
+    user_id: userId,
+    title,
+    preview: '',
+    content,
+    category: folder?.name ?? null,
+    category_id: folder?.id ?? null,
+    created_at: now,
+    updated_at: now,
+    base: null,
+  };
+  await store.queue({
+    op: 'create',
+    id,
+    payload: { title, content, category_id: folder?.id ?? null },
+    writing,
+  });
+  return writingOfLocal(writing);
+}
+
 /** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
 export async function removeWriting(id: string): Promise<void> {
   const { client } = connection();
-  await deleteWriting({ client, id });
+  const store = await offline;
+  // Queued, it is deleted on the server now or when the connection returns.
+  if (store) await store.queue({ op: 'delete', id });
+  else await deleteWriting({ client, id });
   const index = state.items.findIndex((item) => item.id === id);
   const items = state.items.filter((item) => item.id !== id);
   const unsaved = new Set(state.unsaved);

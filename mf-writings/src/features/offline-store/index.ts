@@ -1,0 +1,13 @@
+// The writings' offline store: the local database (IndexedDB), the outbox and its sync.
+export {
+  type LocalWriting,
+  listLocalWritings,
+  localWriting,
+  newLocalId,
+  pendingIds,
+  rememberServerWritings,
+  resolveId,
+  serverIdOf,
+} from './local-database.ts';
+export { isNetworkError, type OfflineStore, startOfflineStore, writingOfLocal } from './offline-store.ts';
+export { CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './outbox-sync.ts';
