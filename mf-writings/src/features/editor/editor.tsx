@@ -151,7 +151,7 @@ function WritingEditor({
   // so the editor stays as it is (cursor, undo history) and only follows the new id.
   const writingKey = serverIdOf(writingId);
   const currentId = useRef(writingId);
-  if (currentId.current !== writingId) {
+  if (currentId.current !== writingId && serverIdOf(currentId.current) === writingKey) {
     controller.rename(currentId.current, writingId);
     currentId.current = writingId;
   }
@@ -179,7 +179,10 @@ function WritingEditor({
     void insertImageFiles({ editor, client, writingId, files, position });
 
   // Layout effect: its cleanup (saving or deleting the writing left) runs before the editor is destroyed.
+  // Keyed by the writing, not its id: a new id for the same writing (it synced) is a rename, handled above.
   useLayoutEffect(() => {
+    // Another writing opens (the cleanup below still saw the one left).
+    currentId.current = writingId;
     let cancelled = false;
     let opened = false;
     setShown(null);
@@ -229,6 +232,15 @@ function WritingEditor({
   }, [editor, shown, readOnly]);
 
   useBusEvent(bus, 'writings.save', () => void controller.saveNow());
+
+  // A tab hidden or closed keeps what was typed since the last save (on the device first, then synced).
+  useEffect(() => {
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') void controller.saveNow();
+    };
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => document.removeEventListener('visibilitychange', saveWhenHidden);
+  }, [controller]);
 
   // Back online: a save that failed is tried again.
   useEffect(() => {

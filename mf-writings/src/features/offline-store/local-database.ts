@@ -95,8 +95,7 @@ export function pendingCount(database: LocalDatabase): Promise<number> {
 
 /** The ids (as queued) of writings with writes waiting to be synced. */
 export async function pendingIds(database: LocalDatabase): Promise<Set<string>> {
-  const ids = await database.getAllKeysFromIndex('outbox', 'id');
-  return new Set(ids.map((key) => String(key)));
+  return new Set((await database.getAll('outbox')).map((entry) => entry.id));
 }
 
 /** The server id a queued id stands for: mapped once its create has synced, else itself. */

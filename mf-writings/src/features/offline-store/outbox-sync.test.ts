@@ -10,6 +10,7 @@ import {
   newLocalId,
   openLocalDatabase,
   outboxEntries,
+  pendingIds,
   resolveId,
 } from './local-database.ts';
 import { CONFLICT_COPY_SUFFIX, createOutboxSync, type SyncEvent } from './outbox-sync.ts';
@@ -146,6 +147,7 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
     });
     await edit(database, created, 'Night train', 'The compartment smelled of oranges.');
     await enqueue(database, { op: 'delete', id: doomed?.id ?? '' });
+    expect(await pendingIds(database)).toEqual(new Set([localId, doomed?.id]));
     const { sync, events } = syncFor(database, client, userId);
 
     await sync.flush();

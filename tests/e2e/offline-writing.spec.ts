@@ -1,0 +1,192 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { messages, syncConflictText } from 'shared-kernel';
+import { type Account, backendClient } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { WorkspacePage } from './support/workspace-page.ts';
+
+const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
+const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
+const pendingCount = (page: Page) => sidebarSlot(page).getByText(/changes? waiting to sync/);
+const saveState = (page: Page) =>
+  editorSlot(page)
+    .getByRole('status')
+    .filter({ hasText: /Saved|Unsaved|Saving/ });
+
+async function openReady(page: Page, workspace: WorkspacePage) {
+  await workspace.open();
+  await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
+  await expect(sidebarSlot(page)).toHaveAttribute('data-status', 'ready');
+}
+
+async function newWriting(page: Page, title: string, body?: string) {
+  const untitled = sidebarSlot(page).getByText(messages.writings.untitled, { exact: true });
+  await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+  // The new writing is open (and listed) before the writer types into it.
+  await expect(untitled).toHaveCount(1);
+  await expect(prose(page).locator('h1')).toHaveText('');
+  await expect(prose(page)).toBeFocused();
+  await page.keyboard.type(title);
+  if (body !== undefined) {
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(body);
+  }
+  await expect(sidebarSlot(page)).toContainText(title);
+}
+
+/** The writer's writings as the server has them, read by a second signed-in client. */
+async function serverWritings(account: Account) {
+  const client = backendClient();
+  await client.auth.signInWithPassword({ email: account.email, password: account.password });
+  const { data, error } = await client.from('writings').select('id, title, content').order('title');
+  if (error) throw error;
+  return data.map(({ id, title, content }) => ({ id, title, text: JSON.stringify(content) }));
+}
+
+const titlesOnServer = async (account: Account) => (await serverWritings(account)).map((row) => row.title);
+
+async function secondTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await openReady(page, new WorkspacePage(page));
+  return page;
+}
+
+test.describe('writing offline', () => {
+  test('creates, edits and deletes writings offline, and every change reaches the server when back online', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await newWriting(page, 'Kept online', 'Before the tunnel.');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    await context.setOffline(true);
+    await newWriting(page, 'Written offline', 'In the tunnel.');
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    // An empty Untitled writing left behind is deleted, offline too.
+    await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await expect(sidebarSlot(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(1);
+    await sidebarSlot(page).getByText('Kept online', { exact: true }).click();
+    await expect(prose(page).locator('h1')).toHaveText('Kept online');
+    await expect(sidebarSlot(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(0);
+    await prose(page).getByText('Before the tunnel.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Still underground.');
+    await expect(pendingCount(page)).toBeVisible();
+    expect(await titlesOnServer(account)).toEqual(['Kept online']);
+
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0);
+    await expect(saveState(page)).toHaveText('Saved');
+    const rows = await serverWritings(account);
+    expect(rows.map((row) => row.title)).toEqual(['Kept online', 'Written offline']);
+    expect(rows[0]?.text).toContain('Before the tunnel. Still underground.');
+    expect(rows[1]?.text).toContain('In the tunnel.');
+    // The writing made offline carries its server id now, in the list and the editor.
+    await sidebarSlot(page).getByText('Written offline', { exact: true }).click();
+    await expect(prose(page)).toContainText('In the tunnel.');
+  });
+
+  test('a page closed in the middle of a sync loses nothing and duplicates nothing', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await context.setOffline(true);
+    await newWriting(page, 'First', 'one');
+    await newWriting(page, 'Second', 'two');
+    await newWriting(page, 'Third', 'three');
+    // Kept on the device (the save was tried and said so).
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    await expect(pendingCount(page)).toBeVisible();
+
+    // Back online, the first write reaches the server but its answer never comes back: the page closes.
+    let reachedServer: () => void = () => {};
+    const cut = new Promise<void>((resolve) => {
+      reachedServer = resolve;
+    });
+    await page.route('**/rest/v1/writings*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      reachedServer();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await cut;
+    await page.close();
+    expect((await titlesOnServer(account)).length).toBeGreaterThan(0);
+
+    const reopened = await context.newPage();
+    await openReady(reopened, new WorkspacePage(reopened));
+    await expect(pendingCount(reopened)).toHaveCount(0);
+    await expect.poll(() => titlesOnServer(account)).toEqual(['First', 'Second', 'Third']);
+    const rows = await serverWritings(account);
+    expect(rows.map((row) => row.text)).toEqual([
+      expect.stringContaining('one'),
+      expect.stringContaining('two'),
+      expect.stringContaining('three'),
+    ]);
+  });
+
+  test('an offline edit of a writing changed elsewhere meanwhile keeps both versions, and says which is which', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await newWriting(page, 'Letter', 'Dear A,');
+    await expect(saveState(page)).toHaveText('Saved');
+    const [{ id } = { id: '' }] = await serverWritings(account);
+
+    await context.setOffline(true);
+    await page.keyboard.type(' written on the train.');
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    const elsewhere = backendClient();
+    await elsewhere.auth.signInWithPassword({ email: account.email, password: account.password });
+    const other = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Letter' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Dear A, written at home.' }] },
+      ],
+    };
+    await elsewhere.from('writings').update({ content: other }).eq('id', id);
+
+    await context.setOffline(false);
+    await expect(sidebarSlot(page).getByRole('alert')).toContainText(
+      syncConflictText({ title: 'Letter', copy: 'Letter (conflicted copy)' }),
+    );
+    const rows = await serverWritings(account);
+    expect(rows.map((row) => row.title)).toEqual(['Letter', 'Letter (conflicted copy)']);
+    expect(rows[0]?.text).toContain('Dear A, written on the train.');
+    expect(rows[1]?.text).toContain('Dear A, written at home.');
+    // The writer goes on in their own version.
+    await expect(prose(page)).toContainText('Dear A, written on the train.');
+    await expect(sidebarSlot(page)).toContainText('Letter (conflicted copy)');
+  });
+
+  test('two tabs write offline; back online, one syncs and both see it, with nothing doubled', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    const other = await secondTab(context);
+    await context.setOffline(true);
+    await newWriting(page, 'From the first tab', 'A');
+    await newWriting(other, 'From the second tab', 'B');
+    await expect(pendingCount(page)).toBeVisible();
+    await expect(pendingCount(other)).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0);
+    await expect(pendingCount(other)).toHaveCount(0);
+    await expect.poll(() => titlesOnServer(account)).toEqual(['From the first tab', 'From the second tab']);
+  });
+});
