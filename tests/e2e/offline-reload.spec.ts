@@ -67,4 +67,22 @@ test.describe('the workspace offline', () => {
     await expectAreasMounted(workspace);
     await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
   });
+
+  test('asks the browser once to keep the storage of a signed-in writer', async ({ page, workspace }) => {
+    await page.addInitScript(() => {
+      const persist = navigator.storage.persist.bind(navigator.storage);
+      const calls = { count: 0 };
+      Object.assign(window, { persistCalls: calls });
+      navigator.storage.persist = () => {
+        calls.count += 1;
+        return persist();
+      };
+    });
+    await workspace.open();
+    await expectAreasMounted(workspace);
+
+    const calls = () =>
+      page.evaluate(() => (window as unknown as { persistCalls: { count: number } }).persistCalls.count);
+    await expect.poll(calls).toBe(1);
+  });
 });
