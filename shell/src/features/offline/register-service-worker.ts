@@ -17,7 +17,14 @@ async function askToKeepVersion(): Promise<void> {
  * fetches never compete with the first paint.
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD) {
+    // A worker left by a production build served on this same origin would keep answering dev pages.
+    void navigator.serviceWorker.getRegistrations().then((registrations) => {
+      for (const registration of registrations) void registration.unregister();
+    });
+    return;
+  }
   const register = () => {
     const { serviceWorker } = navigator;
     // A worker replacing an earlier one (a new sw.js deployed) takes over at once and may start with
