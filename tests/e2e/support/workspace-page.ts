@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { CACHE_VERSION_MESSAGE, type CacheVersionReply } from '../../../shell/src/service-worker/protocol.ts';
 
 /** The slots of the composed page, as `<area>/<parcel>`. */
 export const SLOTS = [
@@ -43,6 +44,24 @@ export class WorkspacePage {
 
   retryButton(name: SlotName): Locator {
     return this.slot(name).getByRole('button', { name: 'Retry' });
+  }
+
+  /**
+   * Waits until the service worker has kept the version this page runs for offline use, the way the
+   * page itself asks it after loading, and returns that version's id.
+   */
+  async keptForOffline(): Promise<string> {
+    const reply = await this.page.evaluate(async (message): Promise<CacheVersionReply> => {
+      const registration = await navigator.serviceWorker.ready;
+      const channel = new MessageChannel();
+      const replied = new Promise<CacheVersionReply>((resolve) => {
+        channel.port1.onmessage = (event) => resolve(event.data);
+      });
+      registration.active?.postMessage(message, [channel.port2]);
+      return replied;
+    }, CACHE_VERSION_MESSAGE);
+    if (reply.type === 'version-failed') throw new Error(`not kept for offline use: ${reply.message}`);
+    return reply.version;
   }
 
   /** The URL the running page's remotes.json maps a container to. */

@@ -8,7 +8,7 @@ import { WorkspaceLayout } from '../layout/workspace-layout.tsx';
 import { LoadingScreen } from '../loading/index.ts';
 import { takeWelcome } from '../loading/welcome.ts';
 import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
-import { OfflineBadge, useBackOnlineToast } from '../offline/offline-badge.tsx';
+import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/use-shortcuts.ts';
 import styles from './workspace.module.css';
@@ -60,6 +60,9 @@ export function Workspace({
       (error: unknown) => console.error('The break screen could not be loaded', error),
     );
   });
+  useEffect(() => {
+    requestPersistentStorage().catch(() => undefined); // without it, storage may be evicted: nothing to tell
+  }, []);
   useEffect(() => {
     const idle = window.requestIdleCallback?.(() => void loadBreakScreen().catch(() => {}));
     return () => {

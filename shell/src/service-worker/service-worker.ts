@@ -1,0 +1,132 @@
+/**
+ * The shell's service worker (`/sw.js`, scope `/`): it lets the composed workspace open without a
+ * network once it has been visited. It answers only app files, the shell's and those of the remotes
+ * `remotes.json` lists (see request-route.ts); the backend and everything else go straight to the network.
+ *
+ * - Entry files (index.html for a page, `remotes.json`, `mf-manifest.json`, `remoteEntry.js`) come
+ *   from the network first, so a new deploy runs at once; when the network fails or is slower than
+ *   {@link NETWORK_TIMEOUT_MS}, from the newest complete version kept offline.
+ * - Content-hashed files come from the cache first.
+ * - After each online load, the page asks the worker to keep the deployed version (version-cache.ts):
+ *   all of its files, lazily loaded parts included, and only then is it used offline.
+ */
+import { type CacheVersionReply, isCacheVersionMessage } from './protocol.ts';
+import { type RequestRoute, routeRequest } from './request-route.ts';
+import {
+  dropUnkeptCaches,
+  type KeptVersions,
+  keepCurrentVersion,
+  matchImmutable,
+  matchKeptEntry,
+  readKeptVersions,
+} from './version-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * How long an entry file may take from the network before the kept copy answers instead: a connection
+ * that is up but barely (a train, a café) still opens the workspace. Below the shell's 5 s manifest
+ * timeout, so a remote host that hangs falls back to the kept copy before its slot gives up.
+ */
+const NETWORK_TIMEOUT_MS = 3000;
+
+const shellOrigin = self.location.origin;
+
+/** The kept versions, once read from the cache (the worker may be stopped and restarted at any time). */
+let kept: KeptVersions | undefined;
+const keptRead = readKeptVersions()
+  .catch(() => ({}))
+  .then((versions) => {
+    kept ??= versions;
+    return kept;
+  });
+
+function remoteOrigins(versions: KeptVersions): Set<string> {
+  return new Set([versions.current, versions.previous].flatMap((version) => version?.appOrigins ?? []));
+}
+
+/** Network first; the kept copy (`cacheKey`) when the network fails, errs (5xx) or is too slow. */
+async function networkFirst(request: Request, cacheKey: string, versions: KeptVersions): Promise<Response> {
+  const network = fetch(request);
+  // When the kept copy answers, a late failure of the network is expected, not an error.
+  network.catch(() => undefined);
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS));
+  try {
+    // A no-cors script's answer is opaque (status 0): it cannot be judged, so it is used as it is.
+    const response = await Promise.race([network, timeout]);
+    if (response && response.status < 500) return response;
+    return (await matchKeptEntry(cacheKey, versions)) ?? response ?? (await network);
+  } catch (error) {
+    const cached = await matchKeptEntry(cacheKey, versions);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function respond(request: Request, route: RequestRoute, versions: KeptVersions): Promise<Response> {
+  switch (route) {
+    case 'network':
+      return fetch(request);
+    case 'page':
+      // Every route of the shell is the same single-page app: the kept index.html answers them all.
+      return networkFirst(request, new URL('/', shellOrigin).href, versions);
+    case 'entry':
+      return networkFirst(request, request.url, versions);
+    case 'immutable':
+      return (await matchImmutable(request.url)) ?? fetch(request);
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const decide = (versions: KeptVersions) =>
+    routeRequest({
+      url: request.url,
+      method: request.method,
+      mode: request.mode,
+      shellOrigin,
+      remoteOrigins: remoteOrigins(versions),
+    });
+  if (kept) {
+    const route = decide(kept);
+    // Not answering at all (rather than answering with fetch()) leaves the request exactly as the page
+    // made it: the backend's requests never go through the worker.
+    if (route !== 'network') event.respondWith(respond(request, route, kept));
+    return;
+  }
+  // Just started: which origins are the remotes' is known once the record is read (a few ms).
+  if (request.method !== 'GET') return;
+  event.respondWith(keptRead.then((versions) => respond(request, decide(versions), versions)));
+});
+
+self.addEventListener('message', (event) => {
+  if (!isCacheVersionMessage(event.data)) return;
+  const [port] = event.ports;
+  const reply = (message: CacheVersionReply) => port?.postMessage(message);
+  event.waitUntil(
+    keepCurrentVersion({ shellOrigin }).then(
+      (versions) => {
+        kept = versions;
+        reply({ type: 'version-cached', version: versions.current.id });
+      },
+      (error: unknown) => {
+        console.warn('The workspace could not be kept for offline use; the next load tries again.', error);
+        reply({ type: 'version-failed', message: String(error) });
+      },
+    ),
+  );
+});
+
+// A new worker takes over at once (skipWaiting + clients.claim) instead of waiting for every tab to
+// close. It is safe: the worker holds no version of the app (which version runs is read, network first,
+// from remotes.json and the manifests on every load), so swapping it under an open page changes nothing
+// the page runs. And it is useful: the very first visit is controlled without a reload, so its lazily
+// loaded parts (settings, break screen, search) load offline too.
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  // Caches of an older worker's format are dropped; the page asks the new worker to keep its version.
+  event.waitUntil(keptRead.then(dropUnkeptCaches).then(() => self.clients.claim()));
+});

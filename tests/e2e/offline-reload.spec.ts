@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveDist } from '../../scripts/serve-workspace.mjs';
+import { expect, test } from './support/fixtures.ts';
+import type { SlotName, WorkspacePage } from './support/workspace-page.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const AREAS: SlotName[] = ['writings/Sidebar', 'writings/Editor', 'ideas/IdeasPanel', 'chat/ChatPanel'];
+
+async function expectAreasMounted(workspace: WorkspacePage): Promise<void> {
+  // Offline, the auth gate lets the writer in only after three failed checks of the session (~3 s).
+  for (const area of AREAS) await workspace.expectMounted(area);
+}
+
+test.describe('the workspace offline', () => {
+  test('once visited, reopens on a reload without a network: every area, the Offline badge and the settings', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await expectAreasMounted(workspace);
+    await workspace.keptForOffline();
+
+    await context.setOffline(true);
+    await page.reload();
+
+    await expectAreasMounted(workspace);
+    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(
+      "You're offline — changes will sync when back online.",
+    );
+    // The settings dialog is a part of its own remote, loaded from the kept version too.
+    await workspace.openSettings();
+  });
+
+  test('picks up a remote redeployed elsewhere while online, and then reopens offline on the new version', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('chat/ChatPanel');
+    const firstVersion = await workspace.keptForOffline();
+
+    const moved = await serveDist({ dist: join(repoRoot, 'mf-chat/dist'), port: 0 });
+    try {
+      // The chat remote is redeployed to another host: remotes.json points there, the old host is gone.
+      // Routed on the context, so the service worker's own requests see the new deploy too.
+      const oldOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
+      await context.route(`${oldOrigin}/**`, (route) => route.abort('connectionrefused'));
+      await context.route('**/remotes.json', async (route) => {
+        const remotes = await (await route.fetch()).json();
+        await route.fulfill({ json: { ...remotes, mf_chat: `${moved.url}/mf-manifest.json` } });
+      });
+      await page.reload();
+      await workspace.expectMounted('chat/ChatPanel');
+      await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+      expect(await workspace.keptForOffline()).not.toBe(firstVersion);
+    } finally {
+      await moved.close();
+    }
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectAreasMounted(workspace);
+    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+  });
+
+  test('asks the browser once to keep the storage of a signed-in writer', async ({ page, workspace }) => {
+    await page.addInitScript(() => {
+      const persist = navigator.storage.persist.bind(navigator.storage);
+      const calls = { count: 0 };
+      Object.assign(window, { persistCalls: calls });
+      navigator.storage.persist = () => {
+        calls.count += 1;
+        return persist();
+      };
+    });
+    await workspace.open();
+    await expectAreasMounted(workspace);
+
+    const calls = () =>
+      page.evaluate(() => (window as unknown as { persistCalls: { count: number } }).persistCalls.count);
+    await expect.poll(calls).toBe(1);
+  });
+});
