@@ -14,7 +14,8 @@ export default defineConfig(({ command }) => ({
       shared: mfShared,
       dts: false,
       // The remotes' production builds use this runtime instead of each bundling one (remote-config.ts).
-      experiments: { provideExternalRuntime: true },
+      // Built for browsers only: the federation runtime's Node loading paths are left out.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
   ],
   source: { entry: { index: './src/index.ts' } },

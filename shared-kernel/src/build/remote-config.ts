@@ -30,7 +30,12 @@ export function defineRemoteConfig(area: AreaName): RsbuildConfigSyncFn {
         // A production remote uses the federation runtime the shell provides instead of shipping its
         // own copy (~18 KB gzip per remote, the federation-overhead budget). The standalone harness
         // runs in dev, where the remote keeps its own runtime.
-        experiments: { externalRuntime: command === 'build' },
+        // The federation code is built for browsers only (no Node loading paths), and without the code
+        // that loads other remotes: areas never import each other.
+        experiments: {
+          externalRuntime: command === 'build',
+          optimization: { target: 'web', disableRemote: true },
+        },
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
