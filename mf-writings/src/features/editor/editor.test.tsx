@@ -97,10 +97,12 @@ describe('the footer', () => {
 
 describe('the context menu', () => {
   let editor: TiptapEditor;
+  let mount: HTMLElement;
   const actions = { onPickImage: vi.fn(), onReplaceImage: vi.fn(), onDeleteImage: vi.fn() };
   beforeEach(() => {
+    mount = document.createElement('div');
     editor = new TiptapEditor({
-      element: document.createElement('div'),
+      element: mount,
       extensions: editorExtensions({ onImageFiles: () => {} }),
       content: {
         type: 'doc',
@@ -120,7 +122,7 @@ describe('the context menu', () => {
   function renderMenu({ readOnly }: { readOnly: boolean }) {
     render(
       <EditorContextMenu editor={editor} readOnly={readOnly} {...actions}>
-        <div ref={(node) => void (node && editor.options.element && node.append(editor.options.element))} />
+        <div ref={(node) => void node?.append(mount)} />
       </EditorContextMenu>,
     );
   }
