@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { mfShared } from 'shared-kernel/build';
+import { mfRuntimeAliases, mfShared } from 'shared-kernel/build';
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -19,6 +19,7 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: mfRuntimeAliases },
   html: { title: 'Workspace', template: './src/index.html' },
   // Only a build replaces dist/: a dev server must not wipe the build being served next to it.
   output: { cleanDistPath: command === 'build' },

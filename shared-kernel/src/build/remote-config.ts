@@ -2,7 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { type AreaName, REMOTES } from '../contracts/remotes.ts';
-import { mfShared } from './module-federation.ts';
+import { mfRuntimeAliases, mfShared } from './module-federation.ts';
 
 /** `SettingsDialog` -> `settings-dialog`: parcels live in `src/parcels/<kebab-name>.tsx`. */
 function kebabCase(name: string): string {
@@ -39,6 +39,7 @@ export function defineRemoteConfig(area: AreaName): RsbuildConfigSyncFn {
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: mfRuntimeAliases },
     // 'auto' makes chunk URLs relative to wherever remoteEntry.js was loaded from, so a remote can be
     // deployed to any origin with no rebuild (the prod default '/' would resolve against the host).
     // Only a build replaces dist/: a dev server must not wipe the build being served next to it.
