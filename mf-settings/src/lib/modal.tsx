@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useOnDemand } from 'shared-kernel';
 
 /** A modal's state and content. */
 export interface ModalProps {
@@ -11,21 +12,16 @@ export interface ModalProps {
 // Fetched when a dialog first opens rather than with the page: the dialogs of this area are mounted
 // (closed) from the first paint, and Radix's dialog machinery is about 13 KB gzip of it (ARCHITECTURE.md,
 // initial JS budget).
-const ModalDialog = lazy(() =>
-  import('./modal-dialog.tsx').then((module) => ({ default: module.ModalDialog })),
-);
+const loadModalDialog = () => import('./modal-dialog.tsx').then((module) => module.ModalDialog);
 
 /**
  * The settings area's modal: focus trapped, Escape and the close button dismiss it. Renders nothing
- * until it first opens.
+ * until it first opens; it shows once its code has arrived.
  */
 export function Modal(props: ModalProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModalDialog {...props} />
-    </Suspense>
-  );
+  const [ModalDialog, requestModalDialog] = useOnDemand(loadModalDialog);
+  useEffect(() => {
+    if (props.open) requestModalDialog();
+  }, [props.open, requestModalDialog]);
+  return ModalDialog ? <ModalDialog {...props} /> : null;
 }

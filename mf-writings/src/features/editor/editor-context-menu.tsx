@@ -1,17 +1,18 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useOnDemand } from 'shared-kernel';
 import type { MenuActions, MenuRequest } from './context-menu-at-point.tsx';
 import styles from './editor.module.css';
 
 // Fetched on the first right-click rather than with the editor: Radix's menu, positioning and focus
 // machinery is about 20 KB gzip of the page's first load (ARCHITECTURE.md, initial JS budget).
-const ContextMenuAtPoint = lazy(() =>
-  import('./context-menu-at-point.tsx').then((module) => ({ default: module.ContextMenuAtPoint })),
-);
+const loadContextMenu = () =>
+  import('./context-menu-at-point.tsx').then((module) => module.ContextMenuAtPoint);
 
 /**
  * The area of the editor that opens its context menu on a right-click (not in a read-only writing,
- * which keeps the browser's own menu). The children stay mounted whether or not the menu has loaded.
+ * which keeps the browser's own menu). The children stay mounted whether or not the menu has loaded; the
+ * first right-click opens it once it has arrived.
  */
 export function EditorContextMenu({
   editor,
@@ -20,6 +21,7 @@ export function EditorContextMenu({
   ...actions
 }: MenuActions & { editor: TiptapEditor; readOnly: boolean; children: ReactNode }) {
   const [request, setRequest] = useState<MenuRequest | null>(null);
+  const [ContextMenuAtPoint, requestContextMenu] = useOnDemand(loadContextMenu);
 
   const onContextMenu = (event: React.MouseEvent) => {
     if (readOnly) return;
@@ -34,6 +36,7 @@ export function EditorContextMenu({
           ? { kind: 'image', position: editor.view.posAtDOM(image, 0) }
           : { kind: 'text' },
     });
+    requestContextMenu();
   };
 
   return (
@@ -42,11 +45,7 @@ export function EditorContextMenu({
       <div className={styles.menuArea} onContextMenu={onContextMenu}>
         {children}
       </div>
-      {request && (
-        <Suspense fallback={null}>
-          <ContextMenuAtPoint editor={editor} request={request} {...actions} />
-        </Suspense>
-      )}
+      {request && ContextMenuAtPoint && <ContextMenuAtPoint editor={editor} request={request} {...actions} />}
     </>
   );
 }
