@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { mfShared } from 'shared-kernel/build';
+import { mfRuntimeAliases, mfShared } from 'shared-kernel/build';
 
 export default defineConfig(({ command }) => ({
   plugins: [pluginReact()],
@@ -19,12 +19,14 @@ export default defineConfig(({ command }) => ({
             shared: mfShared,
             dts: false,
             // The remotes' production builds use this runtime instead of each bundling one (remote-config.ts).
-            experiments: { provideExternalRuntime: true },
+            // Built for browsers only: the federation runtime's Node loading paths are left out.
+            experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
           },
           { environment: 'web' },
         ),
       ],
       source: { entry: { index: './src/index.ts' } },
+      resolve: { alias: mfRuntimeAliases },
       html: { title: 'Workspace', template: './src/index.html' },
       // Every file of this build, for the service worker to keep offline (asset-manifest.json, no-cache).
       output: { manifest: 'asset-manifest.json' },

@@ -23,8 +23,8 @@ function readManifest(folder: string): Manifest {
   return JSON.parse(readFileSync(`${repoRoot}/${folder}/dist/mf-manifest.json`, 'utf8')) as Manifest;
 }
 
-/** The singletons every build must share, or the page would run two Reacts, two buses... */
-const singletons = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'rxjs', 'shared-kernel'];
+/** The singletons every build must share, or the page would run two Reacts, two buses (the bus is the kernel's)... */
+const singletons = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'shared-kernel'];
 
 const shell = readManifest('shell');
 const sharedVersion = (manifest: Manifest, name: string) =>

@@ -1,8 +1,14 @@
 /**
  * Cold load of the composed production page in Chromium (`pnpm bench:load`).
  * Prints JS bytes (raw and gzip) per origin and in total, federation overhead per remote, request count,
- * and the time until every slot is mounted. Budgets (ARCHITECTURE.md): initial JS <= 350 KB gzip for the
- * whole page; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.
+ * the time until every slot is mounted, and the time until the editor is interactive. Budgets
+ * (ARCHITECTURE.md): editor interactive <= 1.0 s; initial JS <= 350 KB gzip for the whole page; <= 2
+ * extra requests and <= 30 KB gzip of federation overhead per remote.
+ *
+ * The writer has one writing, which opens on load (SPEC.md: the first writing is auto-selected): the
+ * page is measured with its editor in use, as a returning writer sees it, not as an empty account.
+ * JS counts every script fetched until the network is idle after the load, so code loaded on first use
+ * (a menu, a dialog) is not initial JS, and code prefetched while idle is.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
@@ -16,8 +22,22 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = 4400;
 const SLOT_COUNT = 6;
 
+/** The writing that opens on load; its title is the first heading, as the editor shows it. */
+const WRITING_TITLE = 'A returning writer';
+const writingContent = {
+  type: 'doc',
+  content: [
+    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: WRITING_TITLE }] },
+    ...Array.from({ length: 20 }, (_, index) => ({
+      type: 'paragraph',
+      content: [{ type: 'text', text: `Paragraph ${index + 1}: ${'a few words of a draft, '.repeat(8)}` }],
+    })),
+  ],
+};
+
 interface Sample {
   mountedMs: number;
+  editorInteractiveMs: number;
   requests: number;
   js: Map<string, { raw: number; gzip: number; files: number }>;
   federation: Map<string, { requests: number; gzip: number }>;
@@ -39,12 +59,20 @@ const { startBackend } = (await import(
   }): Promise<{ url: string; anonKey: string; stop(): Promise<void> }>;
 };
 const backend = await startBackend({ dataDir: 'memory://', port: 0 });
-const { data: signUp, error } = await createClient(backend.url, backend.anonKey, {
+const writer = createClient(backend.url, backend.anonKey, {
   auth: { persistSession: false },
   realtime: { transport: WebSocket as never },
-}).auth.signUp({ email: `bench-${Date.now()}@example.com`, password: 'bench password' });
+});
+const { data: signUp, error } = await writer.auth.signUp({
+  email: `bench-${Date.now()}@example.com`,
+  password: 'bench password',
+});
 if (error || !signUp.session) throw new Error(`sign-up failed: ${error?.message}`);
 const session = signUp.session;
+const { error: insertError } = await writer
+  .from('writings')
+  .insert({ title: WRITING_TITLE, content: writingContent });
+if (insertError) throw new Error(`writing insert failed: ${insertError.message}`);
 
 const workspace = await serveWorkspace({ port: PORT });
 const origins = new Map<string, string>([[new URL(workspace.url).origin, 'shell']]);
@@ -66,7 +94,13 @@ async function coldLoad(): Promise<Sample> {
     value: JSON.stringify(session),
   });
   const page = await context.newPage();
-  const sample: Sample = { mountedMs: 0, requests: 0, js: new Map(), federation: new Map() };
+  const sample: Sample = {
+    mountedMs: 0,
+    editorInteractiveMs: 0,
+    requests: 0,
+    js: new Map(),
+    federation: new Map(),
+  };
   // Bodies are read after the measurement: reading and compressing them during the load would compete
   // with the page for the machine's two cores.
   const responses: Response[] = [];
@@ -78,6 +112,17 @@ async function coldLoad(): Promise<Sample> {
     { timeout: 30_000 },
   );
   sample.mountedMs = await page.evaluate(() => performance.now());
+  // Interactive: the writing is shown in an editable editor (keys typed now land in the document).
+  sample.editorInteractiveMs = await (
+    await page.waitForFunction(
+      (title) => {
+        const editor = document.querySelector('[data-slot="writings/Editor"] [contenteditable="true"]');
+        return editor?.querySelector('h1')?.textContent === title ? performance.now() : 0;
+      },
+      WRITING_TITLE,
+      { timeout: 30_000 },
+    )
+  ).jsonValue();
   await page.waitForLoadState('networkidle');
   sample.requests = responses.length;
   for (const response of responses) {
@@ -135,8 +180,13 @@ for (const [origin, { requests, gzip }] of last.federation) {
   console.log(`  ${origin.padEnd(28)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
 }
 const mounted = samples.map((sample) => sample.mountedMs);
+const interactive = samples.map((sample) => sample.editorInteractiveMs);
 console.log(`\nRequests per load: ${last.requests}`);
 console.log(
   `Every slot mounted after: median ${median(mounted).toFixed(0)} ms, p95 ${percentile(mounted, 95).toFixed(0)} ms, ` +
     `min ${Math.min(...mounted).toFixed(0)} ms, max ${Math.max(...mounted).toFixed(0)} ms`,
+);
+console.log(
+  `Editor interactive after: median ${median(interactive).toFixed(0)} ms, p95 ${percentile(interactive, 95).toFixed(0)} ms, ` +
+    `min ${Math.min(...interactive).toFixed(0)} ms, max ${Math.max(...interactive).toFixed(0)} ms   (budget 1000 ms)`,
 );

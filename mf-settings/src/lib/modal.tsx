@@ -1,33 +1,27 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import styles from './modal.module.css';
+import { type ReactNode, useEffect } from 'react';
+import { useOnDemand } from 'shared-kernel';
 
-/** The settings area's modal: focus trapped, Escape and the close button dismiss it. */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  children,
-}: {
+/** A modal's state and content. */
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} aria-describedby={undefined}>
-          <header className={styles.header}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close">
-              ×
-            </Dialog.Close>
-          </header>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+}
+
+// Fetched when a dialog first opens rather than with the page: the dialogs of this area are mounted
+// (closed) from the first paint, and Radix's dialog machinery is about 13 KB gzip of it (ARCHITECTURE.md,
+// initial JS budget).
+const loadModalDialog = () => import('./modal-dialog.tsx').then((module) => module.ModalDialog);
+
+/**
+ * The settings area's modal: focus trapped, Escape and the close button dismiss it. Renders nothing
+ * until it first opens; it shows once its code has arrived.
+ */
+export function Modal(props: ModalProps) {
+  const [ModalDialog, requestModalDialog] = useOnDemand(loadModalDialog);
+  useEffect(() => {
+    if (props.open) requestModalDialog();
+  }, [props.open, requestModalDialog]);
+  return ModalDialog ? <ModalDialog {...props} /> : null;
 }

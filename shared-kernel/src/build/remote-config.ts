@@ -2,7 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { type AreaName, REMOTES } from '../contracts/remotes.ts';
-import { mfShared } from './module-federation.ts';
+import { mfRuntimeAliases, mfShared } from './module-federation.ts';
 
 /** `SettingsDialog` -> `settings-dialog`: parcels live in `src/parcels/<kebab-name>.tsx`. */
 function kebabCase(name: string): string {
@@ -30,10 +30,16 @@ export function defineRemoteConfig(area: AreaName): RsbuildConfigSyncFn {
         // A production remote uses the federation runtime the shell provides instead of shipping its
         // own copy (~18 KB gzip per remote, the federation-overhead budget). The standalone harness
         // runs in dev, where the remote keeps its own runtime.
-        experiments: { externalRuntime: command === 'build' },
+        // The federation code is built for browsers only (no Node loading paths), and without the code
+        // that loads other remotes: areas never import each other.
+        experiments: {
+          externalRuntime: command === 'build',
+          optimization: { target: 'web', disableRemote: true },
+        },
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: mfRuntimeAliases },
     // 'auto' makes chunk URLs relative to wherever remoteEntry.js was loaded from, so a remote can be
     // deployed to any origin with no rebuild (the prod default '/' would resolve against the host).
     // Only a build replaces dist/: a dev server must not wipe the build being served next to it.

@@ -1,102 +1,51 @@
-import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { type ReactNode, useState } from 'react';
-import { messages } from 'shared-kernel';
+import { useOnDemand } from 'shared-kernel';
+import type { MenuActions, MenuRequest } from './context-menu-at-point.tsx';
 import styles from './editor.module.css';
 
-/** What the menu acts on: the image right-clicked (its position), or the text. */
-type Target = { kind: 'image'; position: number } | { kind: 'text' };
-
-const FORMATS: { label: string; run: (editor: TiptapEditor) => void }[] = [
-  { label: 'Bold', run: (editor) => editor.chain().focus().toggleBold().run() },
-  { label: 'Italic', run: (editor) => editor.chain().focus().toggleItalic().run() },
-  { label: 'Strikethrough', run: (editor) => editor.chain().focus().toggleStrike().run() },
-  { label: 'Inline code', run: (editor) => editor.chain().focus().toggleCode().run() },
-  { label: 'Heading 2', run: (editor) => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-  { label: 'Heading 3', run: (editor) => editor.chain().focus().toggleHeading({ level: 3 }).run() },
-  { label: 'Bullet list', run: (editor) => editor.chain().focus().toggleBulletList().run() },
-  { label: 'Numbered list', run: (editor) => editor.chain().focus().toggleOrderedList().run() },
-  { label: 'Quote', run: (editor) => editor.chain().focus().toggleBlockquote().run() },
-  { label: 'Code block', run: (editor) => editor.chain().focus().toggleCodeBlock().run() },
-];
+// Fetched on the first right-click rather than with the editor: Radix's menu, positioning and focus
+// machinery is about 20 KB gzip of the page's first load (ARCHITECTURE.md, initial JS budget).
+const loadContextMenu = () =>
+  import('./context-menu-at-point.tsx').then((module) => module.ContextMenuAtPoint);
 
 /**
- * The editor's context menu (Radix): on an image, Replace image, Delete image and Editor menu (which
- * shows the formatting menu instead); anywhere else, the formatting menu with Insert image.
+ * The area of the editor that opens its context menu on a right-click (not in a read-only writing,
+ * which keeps the browser's own menu). The children stay mounted whether or not the menu has loaded; the
+ * first right-click opens it once it has arrived.
  */
 export function EditorContextMenu({
   editor,
   readOnly,
-  onPickImage,
-  onReplaceImage,
-  onDeleteImage,
   children,
-}: {
-  editor: TiptapEditor;
-  readOnly: boolean;
-  onPickImage: () => void;
-  onReplaceImage: (position: number) => void;
-  onDeleteImage: (position: number) => void;
-  children: ReactNode;
-}) {
-  const [target, setTarget] = useState<Target>({ kind: 'text' });
+  ...actions
+}: MenuActions & { editor: TiptapEditor; readOnly: boolean; children: ReactNode }) {
+  const [request, setRequest] = useState<MenuRequest | null>(null);
+  const [ContextMenuAtPoint, requestContextMenu] = useOnDemand(loadContextMenu);
 
   const onContextMenu = (event: React.MouseEvent) => {
-    const element = event.target instanceof HTMLElement ? event.target : null;
+    if (readOnly) return;
+    event.preventDefault();
+    const element = event.target instanceof Element ? event.target : null;
     const image = element?.closest('img');
-    if (image && editor.view.dom.contains(image)) {
-      setTarget({ kind: 'image', position: editor.view.posAtDOM(image, 0) });
-    } else {
-      setTarget({ kind: 'text' });
-    }
+    setRequest({
+      x: event.clientX,
+      y: event.clientY,
+      target:
+        image && editor.view.dom.contains(image)
+          ? { kind: 'image', position: editor.view.posAtDOM(image, 0) }
+          : { kind: 'text' },
+    });
+    requestContextMenu();
   };
 
   return (
-    <ContextMenu.Root>
-      <ContextMenu.Trigger asChild disabled={readOnly} onContextMenu={onContextMenu}>
-        <div className={styles.menuArea}>{children}</div>
-      </ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={styles.menu}>
-          {target.kind === 'image' ? (
-            <>
-              <ContextMenu.Item className={styles.menuItem} onSelect={() => onReplaceImage(target.position)}>
-                {messages.editor.replaceImage}
-              </ContextMenu.Item>
-              <ContextMenu.Item className={styles.menuItem} onSelect={() => onDeleteImage(target.position)}>
-                {messages.editor.deleteImage}
-              </ContextMenu.Item>
-              <ContextMenu.Separator className={styles.menuSeparator} />
-              <ContextMenu.Item
-                className={styles.menuItem}
-                onSelect={(event) => {
-                  // Keep the menu open and show the formatting menu in its place.
-                  event.preventDefault();
-                  setTarget({ kind: 'text' });
-                }}
-              >
-                {messages.editor.editorMenu}
-              </ContextMenu.Item>
-            </>
-          ) : (
-            <>
-              {FORMATS.map((format) => (
-                <ContextMenu.Item
-                  key={format.label}
-                  className={styles.menuItem}
-                  onSelect={() => format.run(editor)}
-                >
-                  {format.label}
-                </ContextMenu.Item>
-              ))}
-              <ContextMenu.Separator className={styles.menuSeparator} />
-              <ContextMenu.Item className={styles.menuItem} onSelect={onPickImage}>
-                Insert image…
-              </ContextMenu.Item>
-            </>
-          )}
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a right-click (or the keyboard's menu key) on the text it holds */}
+      <div className={styles.menuArea} onContextMenu={onContextMenu}>
+        {children}
+      </div>
+      {request && ContextMenuAtPoint && <ContextMenuAtPoint editor={editor} request={request} {...actions} />}
+    </>
   );
 }

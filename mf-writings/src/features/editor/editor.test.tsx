@@ -4,6 +4,7 @@ import { createEventBus, messages } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Editor } from './editor.tsx';
+import { EditorContextMenu } from './editor-context-menu.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { CLOCK_INTERVAL_MS, EditorFooter } from './editor-footer.tsx';
 import { formatCountdown } from './use-countdown.ts';
@@ -91,5 +92,66 @@ describe('the footer', () => {
     expect(formatCountdown(900)).toBe('15:00');
     expect(formatCountdown(65)).toBe('01:05');
     expect(formatCountdown(0)).toBe('00:00');
+  });
+});
+
+describe('the context menu', () => {
+  let editor: TiptapEditor;
+  let mount: HTMLElement;
+  const actions = { onPickImage: vi.fn(), onReplaceImage: vi.fn(), onDeleteImage: vi.fn() };
+  beforeEach(() => {
+    mount = document.createElement('div');
+    editor = new TiptapEditor({
+      element: mount,
+      extensions: editorExtensions({ onImageFiles: () => {} }),
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'A title' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: 'Some words' }] },
+          { type: 'image', attrs: { src: 'https://example.com/dot.png', alt: 'dot' } },
+        ],
+      },
+    });
+  });
+  afterEach(() => {
+    editor.destroy();
+    vi.clearAllMocks();
+  });
+
+  function renderMenu({ readOnly }: { readOnly: boolean }) {
+    render(
+      <EditorContextMenu editor={editor} readOnly={readOnly} {...actions}>
+        <div ref={(node) => void node?.append(mount)} />
+      </EditorContextMenu>,
+    );
+  }
+
+  it('opens the formatting menu on a right-click in the text, and formats with it', async () => {
+    renderMenu({ readOnly: false });
+    editor.commands.setTextSelection({ from: 10, to: 14 });
+    const event = fireEvent.contextMenu(screen.getByText('Some words'));
+    expect(event).toBe(false); // the browser's own menu is replaced
+
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Bold' }));
+    expect(editor.getHTML()).toContain('<strong>');
+  });
+
+  it('offers Replace image and Delete image on an image, and deletes the image right-clicked', async () => {
+    renderMenu({ readOnly: false });
+    fireEvent.contextMenu(screen.getByRole('img', { name: 'dot' }));
+    expect(await screen.findByRole('menuitem', { name: messages.editor.replaceImage })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('menuitem', { name: messages.editor.deleteImage }));
+    const imagePosition = editor.state.doc.content.size - 1;
+    expect(actions.onDeleteImage).toHaveBeenCalledWith(imagePosition);
+  });
+
+  it('leaves the browser its own menu in a read-only writing', async () => {
+    renderMenu({ readOnly: true });
+    const event = fireEvent.contextMenu(screen.getByText('Some words'));
+    expect(event).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
