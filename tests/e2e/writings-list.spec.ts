@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -7,6 +7,12 @@ const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
 const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
 const row = (page: Page, title: string) => list(page).getByRole('option').filter({ hasText: title });
 const folderRow = (page: Page, name: string) => sidebar(page).locator(`li[data-folder-name="${name}"]`);
+const editor = (page: Page) => page.locator('[data-slot="writings/Editor"]');
+const prose = (page: Page) => editor(page).locator('.ProseMirror');
+const saveState = (page: Page) =>
+  editor(page)
+    .getByRole('status')
+    .filter({ hasText: /^(Saved|Unsaved changes|Saving…)$/ });
 
 /** A backend client signed in as the account, to arrange data the way another session would. */
 async function clientOf(account: Account) {
@@ -34,6 +40,44 @@ async function seedWritings(account: Account, count: number, folderId: string | 
   }));
   const { error } = await client.from('writings').insert(rows);
   if (error) throw new Error(error.message);
+}
+
+/** Shares a folder of `owner` with `recipient` the way the owner's own session would. */
+async function shareFolder(
+  owner: Account,
+  folderId: string,
+  recipient: Account,
+  permission: 'read' | 'write',
+) {
+  const client = await clientOf(owner);
+  const { error } = await client.from('category_shares').insert({
+    category_id: folderId,
+    shared_with_user_id: recipient.session.user.id,
+    permission_level: permission,
+  });
+  if (error) throw new Error(error.message);
+}
+
+/** The recipient's own page, in its own browser context (its own storage, so its own session). */
+async function openAs(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInBeforeLoad(page, account);
+  await page.goto('/workspace');
+  return page;
+}
+
+/** Opens a shared folder and one of its writings in the editor. */
+async function openSharedWriting(page: Page, folder: string, title: string) {
+  await folderRow(page, folder).getByRole('button', { name: folder }).click();
+  await row(page, title).click();
+  await expect(prose(page).locator('h1')).toHaveText(title);
+}
+
+/** Puts the cursor at the end of the writing's last paragraph. */
+async function clickAtEnd(page: Page) {
+  await prose(page).locator('p').last().click();
+  await page.keyboard.press('End');
 }
 
 async function createFolder(account: Account, name: string): Promise<string> {
@@ -182,5 +226,119 @@ test.describe('the writings list and folders', () => {
     await expect(dialog).toContainText(messages.sharing.noCollaborators);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe('a folder shared with write access', () => {
+  test('a writing shared read-only opens read-only for the recipient; given write access through the share dialog, the recipient edits it and the owner sees the edit arrive live in the list and the open editor', async ({
+    page,
+    account,
+    workspace,
+    browser,
+  }) => {
+    const friend = await createAccount('friend');
+    const folderId = await createFolder(account, 'Shared novel');
+    await seedWritings(account, 1, folderId);
+    await shareFolder(account, folderId, friend, 'read');
+
+    // The owner has the writing open (the first one opens by itself) and the list in view.
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
+
+    const friendPage = await openAs(browser, friend);
+    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    await expect(prose(friendPage)).toHaveAttribute('contenteditable', 'false');
+    await expect(editor(friendPage)).toContainText(messages.sharing.viewOnly);
+    await folderRow(friendPage, 'Shared novel').hover();
+    await expect(folderRow(friendPage, 'Shared novel')).toContainText(messages.sharing.viewOnly);
+
+    await folderRow(page, 'Shared novel').hover();
+    await folderRow(page, 'Shared novel').getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Shared novel' });
+    await dialog.getByRole('combobox', { name: `Permission of ${friend.email}` }).selectOption('write');
+    await expect(dialog.getByRole('combobox', { name: `Permission of ${friend.email}` })).toHaveValue(
+      'write',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The recipient's page takes in the new access without a reload.
+    await folderRow(friendPage, 'Shared novel').hover();
+    await expect(folderRow(friendPage, 'Shared novel')).toContainText(messages.sharing.editAccess);
+    await expect(folderRow(friendPage, 'Shared novel')).not.toContainText(messages.sharing.readSuffix);
+    await expect(prose(friendPage)).toHaveAttribute('contenteditable', 'true');
+    await expect(editor(friendPage)).not.toContainText(messages.sharing.viewOnly);
+
+    await prose(friendPage).locator('h1').click();
+    await friendPage.keyboard.press('End');
+    await friendPage.keyboard.type(', revised');
+    await clickAtEnd(friendPage);
+    await friendPage.keyboard.type(' and a line from a friend.');
+    await expect(saveState(friendPage)).toHaveText('Saved');
+
+    // The owner sees it arrive: in the list row and in the open editor, which had no changes of its own.
+    await expect(row(page, 'Writing 0, revised')).toContainText('Body 0 and a line from a friend.');
+    await expect(prose(page).locator('h1')).toHaveText('Writing 0, revised');
+    await expect(prose(page)).toContainText('Body 0 and a line from a friend.');
+    await expect(saveState(page)).toHaveText('Saved');
+    await friendPage.context().close();
+  });
+
+  test("a collaborator's edit never overwrites the owner's unsaved text in the open writing", async ({
+    page,
+    account,
+    workspace,
+    browser,
+  }) => {
+    const friend = await createAccount('friend');
+    const folderId = await createFolder(account, 'Shared novel');
+    await seedWritings(account, 1, folderId);
+    await shareFolder(account, folderId, friend, 'write');
+
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
+    const friendPage = await openAs(browser, friend);
+    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+
+    // The owner's save is held on the way, so the owner's text stays unsaved while the friend's arrives.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      void page.route('**/rest/v1/writings?*', async (route) => {
+        if (route.request().method() !== 'PATCH') return route.fallback();
+        resolve();
+        await new Promise<void>((release) => {
+          releaseSave = release;
+        });
+        await route.fallback();
+      });
+    });
+    await clickAtEnd(page);
+    await page.keyboard.type(' The owner goes on.');
+    await saveHeld;
+
+    const friendsEditArrived = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        response.url().includes('/rest/v1/writings?') &&
+        response.url().includes('category'),
+    );
+    await clickAtEnd(friendPage);
+    await friendPage.keyboard.type(' The friend adds this.');
+    await expect(saveState(friendPage)).toHaveText('Saved');
+    await friendsEditArrived;
+    // Time for a wrong reload of the open writing to land, had it been asked for.
+    await page.waitForTimeout(500);
+
+    await expect(prose(page)).toContainText('Body 0 The owner goes on.');
+    await expect(prose(page)).not.toContainText('The friend adds this.');
+    await expect(row(page, 'Writing 0')).toContainText('Body 0 The owner goes on.');
+    await expect(saveState(page)).not.toHaveText('Saved');
+
+    // The owner's save then goes through, last, and is what both of them see.
+    releaseSave();
+    await expect(saveState(page)).toHaveText('Saved');
+    await expect(prose(page)).toContainText('Body 0 The owner goes on.');
+    await expect(prose(friendPage)).toContainText('Body 0 The owner goes on.');
+    await expect(prose(friendPage)).not.toContainText('The friend adds this.');
+    await friendPage.context().close();
   });
 });

@@ -19,7 +19,7 @@ function useClock(): Date {
   return now;
 }
 
-function useWordCount(editor: TiptapEditor, writingId: string | null): number {
+function useWordCount(editor: TiptapEditor, documentKey: string | null): number {
   const count = () => countWords(editor.state.doc.textBetween(0, editor.state.doc.content.size, '\n', ' '));
   const [words, setWords] = useState(count);
   useEffect(() => {
@@ -36,8 +36,8 @@ function useWordCount(editor: TiptapEditor, writingId: string | null): number {
       editor.off('update', recount);
       editor.off('create', recount);
     };
-    // A newly opened writing replaces the editor's state without an update event: `writingId` recounts.
-  }, [editor, writingId]);
+    // A replaced document (another writing, a newer copy) comes without an update event: the key recounts.
+  }, [editor, documentKey]);
   return words;
 }
 
@@ -49,14 +49,15 @@ function useWordCount(editor: TiptapEditor, writingId: string | null): number {
 export function EditorFooter({
   editor,
   bus,
-  writingId,
+  documentKey,
 }: {
   editor: TiptapEditor;
   bus: EventBus;
-  writingId: string | null;
+  /** Changes whenever the editor's document is replaced rather than edited (the word count follows). */
+  documentKey: string | null;
 }) {
   const now = useClock();
-  const words = useWordCount(editor, writingId);
+  const words = useWordCount(editor, documentKey);
   const timer = useCountdown(() => bus.emit({ type: 'break.start' }));
   return (
     <footer className={styles.footer}>

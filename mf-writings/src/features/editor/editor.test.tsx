@@ -38,7 +38,7 @@ describe('the footer', () => {
   });
 
   it('shows the time, refreshed every minute', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
     const time = () => screen.getByText(/\d\d:\d\d/, { selector: 'time' }).getAttribute('datetime');
     const first = time();
     act(() => vi.advanceTimersByTime(CLOCK_INTERVAL_MS - 1000));
@@ -48,7 +48,7 @@ describe('the footer', () => {
   });
 
   it('counts the words, again after typing pauses', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
     expect(screen.getByTestId('word-count').textContent).toBe('5 words');
     act(() => {
       editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' And more');
@@ -59,7 +59,7 @@ describe('the footer', () => {
   });
 
   it('counts down from 15:00 on a click, pauses and resumes on clicks, resets on a double-click', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} writingId="w" />);
+    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
     const timer = screen.getByRole('button', { name: 'Start timer' });
     expect(timer.textContent).toBe('15:00');
     fireEvent.click(timer);
@@ -79,7 +79,7 @@ describe('the footer', () => {
 
   it('offers the break screen through the bus when the countdown reaches zero', () => {
     const props = createTestAreaProps();
-    render(<EditorFooter editor={editor} bus={props.bus} writingId="w" />);
+    render(<EditorFooter editor={editor} bus={props.bus} documentKey="w" />);
     fireEvent.click(screen.getByRole('button', { name: 'Start timer' }));
     act(() => vi.advanceTimersByTime(15 * 60 * 1000 - 1000));
     expect(props.events).not.toContainEqual({ type: 'break.start' });

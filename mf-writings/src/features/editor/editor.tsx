@@ -1,7 +1,15 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { EditorState } from '@tiptap/pm/state';
+import { EditorState, Selection } from '@tiptap/pm/state';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   type AreaProps,
   EmptyState,
@@ -35,6 +43,7 @@ import { EditorContextMenu } from './editor-context-menu.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { EditorFooter } from './editor-footer.tsx';
 import { deleteImage, insertImageFiles, replaceImage } from './image-actions.ts';
+import { createSeenVersions, useNewerServerCopy } from './newer-server-copy.ts';
 import { PREFETCH_DELAY_MS, prefetchNeighbours, takeWriting } from './prefetch.ts';
 import { createSaveController, type SaveController } from './save-controller.ts';
 import { normalizeDocument, plainTextDocument, summaryText } from './writing-document.ts';
@@ -43,9 +52,11 @@ const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 
 /**
  * Replaces the editor's document with a stored one, with a fresh undo history (undo never crosses into
- * another writing). Content the schema refuses falls back to its plain text.
+ * another writing, nor back into a copy someone else has since replaced). Content the schema refuses
+ * falls back to its plain text. `keepCursor` (a newer copy of the same writing) leaves the cursor where
+ * it was, as near as the new document allows.
  */
-function showDocument(editor: TiptapEditor, content: unknown): void {
+function showDocument(editor: TiptapEditor, content: unknown, { keepCursor = false } = {}): void {
   let doc: ReturnType<typeof editor.schema.nodeFromJSON>;
   try {
     doc = editor.schema.nodeFromJSON(normalizeDocument(content));
@@ -53,7 +64,10 @@ function showDocument(editor: TiptapEditor, content: unknown): void {
   } catch {
     doc = editor.schema.nodeFromJSON(plainTextDocument(content));
   }
-  editor.view.updateState(EditorState.create({ doc, plugins: editor.state.plugins }));
+  const selection = keepCursor
+    ? Selection.near(doc.resolve(Math.min(editor.state.selection.head, doc.content.size)))
+    : undefined;
+  editor.view.updateState(EditorState.create({ doc, selection, plugins: editor.state.plugins }));
 }
 
 /** The open writing's draft: the one place the whole document is serialised (after typing pauses). */
@@ -146,7 +160,19 @@ function WritingEditor({
   bus: EventBus;
   client: WorkspaceClient;
 }) {
-  const controller = useMemo(() => createSaveController({ save: saveWritingEdit, store: saveStore }), []);
+  const seen = useMemo(() => createSeenVersions(), []);
+  const controller = useMemo(
+    () =>
+      createSaveController({
+        save: async (request) => {
+          const row = await saveWritingEdit(request);
+          seen.saw(row.id, row.updated_at);
+          return row;
+        },
+        store: saveStore,
+      }),
+    [seen],
+  );
   // A writing made offline changes its id from `local_<uuid>` to `<uuid>` when it syncs: the same writing,
   // so the editor stays as it is (cursor, undo history) and only follows the new id.
   const writingKey = serverIdOf(writingId);
@@ -157,6 +183,8 @@ function WritingEditor({
   }
   const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
   const [shown, setShown] = useState<string | null>(null);
+  // Bumped when a newer copy of the open writing replaces the document (the footer recounts).
+  const [revision, setRevision] = useState(0);
   const [missing, setMissing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const pickTarget = useRef<number | null>(null);
@@ -195,6 +223,7 @@ function WritingEditor({
           return;
         }
         showDocument(editor, writing.content);
+        seen.saw(currentId.current, writing.updated_at);
         controller.open({ id: currentId.current, read: () => readDraft(editor, currentId.current) });
         opened = true;
         setShown(writingKey);
@@ -208,17 +237,33 @@ function WritingEditor({
       clearTimeout(prefetch);
       if (opened) leaveWriting(editor, controller, currentId.current);
     };
-  }, [writingKey, editor, controller]);
+  }, [writingKey, editor, controller, seen]);
 
   // A queued save that syncs later (back online, or from another tab) clears the unsaved mark.
   useEffect(
     () =>
       onWritingsSynced((event) => {
-        if (event.type === 'saved' || event.type === 'created' || event.type === 'conflict')
+        if (event.type === 'saved' || event.type === 'created' || event.type === 'conflict') {
+          seen.saw(event.writing.id, event.writing.updated_at);
           controller.synced(event.writing.id);
+        }
       }),
-    [controller],
+    [controller, seen],
   );
+
+  const hasLocalChanges = useCallback(
+    () => controller.getStatus().unsaved || isUnsaved(writingId),
+    [controller, writingId],
+  );
+  const showNewerCopy = useCallback(
+    (content: Json | null) => {
+      if (editor.isDestroyed) return;
+      showDocument(editor, content, { keepCursor: true });
+      setRevision((current) => current + 1);
+    },
+    [editor],
+  );
+  useNewerServerCopy({ writingId, shown: shown === writingKey, seen, hasLocalChanges, show: showNewerCopy });
 
   useEffect(() => {
     editor.setEditable(!readOnly, false);
@@ -293,7 +338,7 @@ function WritingEditor({
           <EditorContent editor={editor} className={styles.content} />
         </EditorContextMenu>
       </div>
-      <EditorFooter editor={editor} bus={bus} writingId={shown} />
+      <EditorFooter editor={editor} bus={bus} documentKey={shown && `${shown}:${revision}`} />
     </section>
   );
 }

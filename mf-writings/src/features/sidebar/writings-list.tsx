@@ -1,5 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type DragEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  type MouseEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
 import {
   clickWriting,
@@ -100,11 +109,15 @@ export function WritingsList({ now }: { now?: Date }) {
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
 
+  // Stable while the rows are: the virtualizer recomputes the position of every row whenever
+  // `getItemKey` changes, and a new function per render did that (10,000 rows) on every scroll frame.
+  const estimateSize = useCallback((index: number) => ROW_HEIGHT[rows[index]?.kind ?? 'writing'], [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollElement.current,
-    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? 'writing'],
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize,
+    getItemKey,
     overscan: 8,
     // Before layout (and in tests) render a viewport's worth of rows.
     initialRect: { width: 300, height: 800 },
