@@ -29,6 +29,7 @@ export {
 export * from './domain/index.ts';
 // Local preferences and the network status
 export { isOnline, online$, useOnline } from './network/network-status.ts';
+export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-changes.ts';
 // Parcels
 export { AreaUnavailable } from './parcels/area-unavailable.tsx';
 export { createAreaParcel } from './parcels/create-area-parcel.tsx';

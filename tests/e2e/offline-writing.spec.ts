@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { messages, syncConflictText } from 'shared-kernel';
+import { messages, syncConflictText, unsyncedSignOutText } from 'shared-kernel';
 import { type Account, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { WorkspacePage } from './support/workspace-page.ts';
@@ -188,5 +188,61 @@ test.describe('writing offline', () => {
     await expect(pendingCount(page)).toHaveCount(0);
     await expect(pendingCount(other)).toHaveCount(0);
     await expect.poll(() => titlesOnServer(account)).toEqual(['From the first tab', 'From the second tab']);
+  });
+});
+
+test.describe('reopening offline', () => {
+  test('a reload while still offline finds every writing, made or changed offline, and they sync afterwards', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await newWriting(page, 'Kept online', 'Before the tunnel.');
+    await expect(saveState(page)).toHaveText('Saved');
+    await workspace.keptForOffline();
+
+    await context.setOffline(true);
+    await newWriting(page, 'Written offline', 'In the tunnel.');
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    await page.reload();
+
+    // The auth gate lets the writer in on the cached session; the list and the writing come from the device.
+    await expect(sidebarSlot(page)).toContainText('Written offline', { timeout: 20_000 });
+    await expect(sidebarSlot(page)).toContainText('Kept online');
+    await expect(pendingCount(page)).toBeVisible();
+    await sidebarSlot(page).getByText('Written offline', { exact: true }).click();
+    await expect(prose(page)).toContainText('In the tunnel.');
+    await sidebarSlot(page).getByText('Kept online', { exact: true }).click();
+    await expect(prose(page)).toContainText('Before the tunnel.');
+
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(() => titlesOnServer(account)).toEqual(['Kept online', 'Written offline']);
+  });
+});
+
+test.describe('signing out with changes waiting', () => {
+  test('asks first, and staying keeps the writer in the workspace with the changes', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await openReady(page, workspace);
+    await context.setOffline(true);
+    await newWriting(page, 'Not synced yet', 'Still here.');
+    await expect(pendingCount(page)).toBeVisible();
+    const count = Number((await pendingCount(page).textContent())?.match(/\d+/)?.[0]);
+
+    const asked = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: messages.settings.signOut }).click();
+    const dialog = await asked;
+    expect(dialog.message()).toBe(unsyncedSignOutText(count));
+    await dialog.dismiss();
+
+    await expect(page).toHaveURL(/\/workspace/);
+    await expect(sidebarSlot(page)).toContainText('Not synced yet');
   });
 });

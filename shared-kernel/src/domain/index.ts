@@ -22,6 +22,7 @@ export {
   saveErrorMessage,
   syncConflictText,
   syncKeptAsCopyText,
+  unsyncedSignOutText,
   writingsDragLabel,
 } from './messages.ts';
 export { cutText, previewText } from './text.ts';

@@ -37,6 +37,11 @@ export function pendingSyncText(count: number): string {
   return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
 }
 
+/** Asked before signing out while changes wait to sync (not in the spec: the offline issue asks for a warning). */
+export function unsyncedSignOutText(count: number): string {
+  return `${pendingSyncText(count)}: they have not reached the server yet. They stay on this device and sync the next time you sign in here. Sign out anyway?`;
+}
+
 /** A sync found the writing changed elsewhere: both versions are kept, and the writer is told which is which. */
 export function syncConflictText({ title, copy }: { title: string; copy: string }): string {
   return `"${title}" was also changed elsewhere. Your version is kept; the other one is saved as "${copy}".`;

@@ -6,6 +6,7 @@ import {
   type Json,
   messages,
   nonBlank,
+  reportUnsyncedChanges,
   syncConflictText,
   syncKeptAsCopyText,
   validateCategoryName,
@@ -155,7 +156,9 @@ export function connectWritingsStore({
       if (started === session) applySyncEvent(event);
     },
     onPending: (pending) => {
-      if (started === session) setState({ pending });
+      if (started !== session) return;
+      setState({ pending });
+      reportUnsyncedChanges(pending);
     },
   });
   void refreshFolders();

@@ -1,6 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { User } from '@supabase/supabase-js';
-import { type EventBus, messages, type WorkspaceClient } from 'shared-kernel';
+import {
+  type EventBus,
+  messages,
+  unsyncedChanges,
+  unsyncedSignOutText,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { toast } from 'sonner';
 import { ProfilePicture } from './profile-picture.tsx';
 import styles from './user-menu.module.css';
@@ -12,6 +18,8 @@ import styles from './user-menu.module.css';
  */
 export function ProfileMenu({ user, client, bus }: { user: User; client: WorkspaceClient; bus: EventBus }) {
   async function signOut() {
+    const unsynced = unsyncedChanges();
+    if (unsynced > 0 && !window.confirm(unsyncedSignOutText(unsynced))) return;
     const { error } = await client.auth.signOut();
     if (error) toast.error(messages.auth.signOutFailed);
     else toast.success(messages.auth.signedOut);
