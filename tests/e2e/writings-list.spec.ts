@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { messages } from 'shared-kernel';
+import { messages, syncConflictText } from 'shared-kernel';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -283,7 +283,7 @@ test.describe('a folder shared with write access', () => {
     await friendPage.context().close();
   });
 
-  test("a collaborator's edit never overwrites the owner's unsaved text in the open writing", async ({
+  test("a collaborator's edit never overwrites the owner's unsaved text, and the owner's later save keeps both versions", async ({
     page,
     account,
     workspace,
@@ -299,11 +299,13 @@ test.describe('a folder shared with write access', () => {
     const friendPage = await openAs(browser, friend);
     await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
 
-    // The owner's save is held on the way, so the owner's text stays unsaved while the friend's arrives.
+    // The owner's first save is held on the way, so the owner's text stays unsaved while the friend's arrives.
     let releaseSave = () => {};
+    let held = false;
     const saveHeld = new Promise<void>((resolve) => {
       void page.route('**/rest/v1/writings?*', async (route) => {
-        if (route.request().method() !== 'PATCH') return route.fallback();
+        if (route.request().method() !== 'PATCH' || held) return route.fallback();
+        held = true;
         resolve();
         await new Promise<void>((release) => {
           releaseSave = release;
@@ -333,12 +335,16 @@ test.describe('a folder shared with write access', () => {
     await expect(row(page, 'Writing 0')).toContainText('Body 0 The owner goes on.');
     await expect(saveState(page)).not.toHaveText('Saved');
 
-    // The owner's save then goes through, last, and is what both of them see.
+    // The owner's save then goes through, made from the version before the friend's: the owner's text
+    // stays in the writing, the friend's is kept beside it as a conflicted copy, and the owner is told.
     releaseSave();
     await expect(saveState(page)).toHaveText('Saved');
     await expect(prose(page)).toContainText('Body 0 The owner goes on.');
+    await expect(sidebar(page).getByRole('alert')).toContainText(
+      syncConflictText({ title: 'Writing 0', copy: 'Writing 0 (conflicted copy)' }),
+    );
     await expect(prose(friendPage)).toContainText('Body 0 The owner goes on.');
-    await expect(prose(friendPage)).not.toContainText('The friend adds this.');
+    await expect(row(friendPage, 'Writing 0 (conflicted copy)')).toContainText('The friend adds this.');
     await friendPage.context().close();
   });
 });
