@@ -1,33 +1,21 @@
 // @vitest-environment node
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { createWriting } from '../writings-store/index.ts';
 import { deleteImageFile, linkAttachment, uploadImageFile } from './image-data.ts';
 
-// The real local backend (serving the real upload-image function) and supabase-js, loaded by path as
-// the store's tests do.
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
-let backend: TestBackend;
-let createTestClient: (backend: TestBackend) => WorkspaceClient;
+let backend: InProcessBackend;
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  ({ createTestClient } = await load('tests/auth-test-support.ts'));
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startInProcessBackend();
 }, 120_000);
 afterAll(async () => {
   await backend?.stop();
 });
 
 async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
-  const client = createTestClient(backend);
+  const client = backend.client();
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
@@ -67,6 +55,6 @@ describe('image data access', { timeout: 30_000 }, () => {
     await expect(
       uploadImageFile({ client, file: new File(['<svg/>'], 'x.png', { type: 'image/png' }) }),
     ).rejects.toThrow();
-    await expect(uploadImageFile({ client: createTestClient(backend), file: pngFile() })).rejects.toThrow();
+    await expect(uploadImageFile({ client: backend.client(), file: pngFile() })).rejects.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
-import type { Json, WorkspaceClient } from 'shared-kernel';
+import type { Json } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import {
   applyLocalEdit,
   connectWritingsStore,
@@ -15,22 +16,10 @@ import {
 import { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 import { createSaveController } from './save-controller.ts';
 
-// The real local backend and supabase-js, loaded by path as the store's tests do.
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
-let backend: TestBackend;
-let createTestClient: (backend: TestBackend) => WorkspaceClient;
+let backend: InProcessBackend;
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  ({ createTestClient } = await load('tests/auth-test-support.ts'));
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startInProcessBackend();
 }, 120_000);
 afterAll(async () => {
   disconnectWritingsStore();
@@ -60,7 +49,7 @@ describe('opening writings', { timeout: 30_000 }, () => {
   });
 
   it('never opens a prefetched copy older than a save that finished after it', async () => {
-    const client = createTestClient(backend);
+    const client = backend.client();
     const { data } = await client.auth.signUp({
       email: `open-${crypto.randomUUID().slice(0, 8)}@example.com`,
       password: 'a-password',

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createWritingDocument, type Json, messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import {
   applyLocalEdit,
   createWriting,
@@ -14,30 +15,17 @@ import {
 } from '../writings-store/index.ts';
 import { createSaveController, type SaveRequest } from './save-controller.ts';
 
-// The real local backend and supabase-js, loaded by path as the store's tests do (mf-writings does not
-// depend on the backend package; its test client brings the `ws` transport Node 20 needs).
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
-let backend: TestBackend;
-let createTestClient: (backend: TestBackend) => WorkspaceClient;
+let backend: InProcessBackend;
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  ({ createTestClient } = await load('tests/auth-test-support.ts'));
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startInProcessBackend();
 }, 120_000);
 afterAll(async () => {
   await backend?.stop();
 });
 
 async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
-  const client = createTestClient(backend);
+  const client = backend.client();
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
@@ -154,7 +142,7 @@ describe('the save pipeline', { timeout: 30_000 }, () => {
 
   it('keeps the mark and says the writer is offline when the network is gone', async () => {
     const { userId } = await signUp('offline');
-    const offlineClient = createTestClient({ ...backend, url: 'http://127.0.0.1:9' });
+    const offlineClient = backend.client({ url: 'http://127.0.0.1:9' });
     const id = crypto.randomUUID();
     const controller = createSaveController({
       save: serverSave(offlineClient),
@@ -179,7 +167,7 @@ describe('the save pipeline', { timeout: 30_000 }, () => {
     const { data } = await client.auth.getSession();
     const rejectedToken = `${data.session?.access_token.slice(0, -4)}xxxx`;
     const controller = createSaveController({
-      save: serverSave(createTestClient({ ...backend, anonKey: rejectedToken })),
+      save: serverSave(backend.client({ anonKey: rejectedToken })),
       store,
     });
     const editor = editable(id);

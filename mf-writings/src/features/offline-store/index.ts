@@ -9,5 +9,11 @@ export {
   resolveId,
   serverIdOf,
 } from './local-database.ts';
-export { isNetworkError, type OfflineStore, startOfflineStore, writingOfLocal } from './offline-store.ts';
+export {
+  isNetworkError,
+  type OfflineStore,
+  startOfflineStore,
+  summaryOfLocal,
+  writingOfLocal,
+} from './offline-store.ts';
 export { CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './outbox-sync.ts';

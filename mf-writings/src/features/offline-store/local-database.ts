@@ -95,7 +95,14 @@ export function pendingCount(database: LocalDatabase): Promise<number> {
 
 /** The ids (as queued) of writings with writes waiting to be synced. */
 export async function pendingIds(database: LocalDatabase): Promise<Set<string>> {
-  return new Set((await database.getAll('outbox')).map((entry) => entry.id));
+  // Keys of the index only: the entries' payloads (whole documents) are never read for this.
+  const ids = new Set<string>();
+  let cursor = await database.transaction('outbox').store.index('id').openKeyCursor();
+  while (cursor) {
+    ids.add(cursor.key);
+    cursor = await cursor.continue();
+  }
+  return ids;
 }
 
 /** The server id a queued id stands for: mapped once its create has synced, else itself. */

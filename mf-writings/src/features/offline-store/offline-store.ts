@@ -1,5 +1,5 @@
 import { messages, type WorkspaceClient } from 'shared-kernel';
-import type { Writing } from '../writings-store/types.ts';
+import type { Writing, WritingSummary } from '../writings-store/types.ts';
 import {
   enqueue,
   type LocalDatabase,
@@ -22,9 +22,14 @@ export function isNetworkError(error: unknown): boolean {
   return typeof message === 'string' && /failed to fetch|network|load failed/i.test(message);
 }
 
-/** A local copy as the editor and the list use it. */
-export function writingOfLocal({ user_id: _user, base: _base, content, ...summary }: LocalWriting): Writing {
-  return { ...summary, content };
+/** A local copy as the list shows it. */
+export function summaryOfLocal({ user_id: _user, base: _base, content: _content, ...summary }: LocalWriting) {
+  return summary satisfies WritingSummary;
+}
+
+/** A local copy as the editor opens it. */
+export function writingOfLocal(local: LocalWriting): Writing {
+  return { ...summaryOfLocal(local), content: local.content };
 }
 
 /** What another tab of the same user tells: a sync it did, or that the outbox changed. */

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import {
   enqueue,
   type LocalDatabase,
@@ -15,18 +16,7 @@ import {
 } from './local-database.ts';
 import { CONFLICT_COPY_SUFFIX, createOutboxSync, type SyncEvent } from './outbox-sync.ts';
 
-// The real local backend and the real supabase-js (see writings-store.test.ts); IndexedDB is
-// fake-indexeddb, a complete in-memory implementation of the standard.
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
-let backend: TestBackend;
-let createTestClient: (backend: TestBackend, options?: { fetch?: typeof fetch }) => WorkspaceClient;
+let backend: InProcessBackend;
 
 /** The network between the client and the server, which a test can cut or make lose answers. */
 function network() {
@@ -53,11 +43,11 @@ function network() {
 
 async function signUp(options: { fetch?: typeof fetch } = {}) {
   const email = `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const client = createTestClient(backend, options);
+  const client = backend.client(options);
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
   // A second device of the same writer.
-  const elsewhere = createTestClient(backend);
+  const elsewhere = backend.client();
   await elsewhere.auth.signInWithPassword({ email, password: 'a-password' });
   return { client, elsewhere, userId: data.user.id };
 }
@@ -119,9 +109,7 @@ function syncFor(database: LocalDatabase, client: WorkspaceClient, userId: strin
 }
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  ({ createTestClient } = await load('tests/auth-test-support.ts'));
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startInProcessBackend();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { createFolder, listFolders } from './folders-data.ts';
 import { mergeRefetched } from './merge.ts';
 import type { WritingSummary } from './types.ts';
@@ -27,21 +28,10 @@ import {
   selectFolder,
 } from './writings-store.ts';
 
-// The real local backend and the real supabase-js, loaded by path: mf-writings does not depend on the
-// backend package, and its test client brings the `ws` transport supabase-js needs on Node 20.
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
-let backend: TestBackend;
-let createTestClient: (backend: TestBackend) => unknown;
+let backend: InProcessBackend;
 
 async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string; email: string }> {
-  const client = createTestClient(backend) as unknown as WorkspaceClient;
+  const client = backend.client();
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
@@ -58,9 +48,7 @@ const documentOf = (title: string, body: string) => ({
 });
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  ({ createTestClient } = await load('tests/auth-test-support.ts'));
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startInProcessBackend();
 }, 120_000);
 
 afterAll(async () => {

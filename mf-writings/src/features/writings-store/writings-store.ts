@@ -26,6 +26,7 @@ import {
   type SyncEvent,
   sameJson,
   startOfflineStore,
+  summaryOfLocal,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
@@ -194,15 +195,6 @@ export async function refreshFolders(): Promise<void> {
   const started = session;
   const folders = await listFolders({ client, userId });
   if (started === session) setState({ folders });
-}
-
-function summaryOfLocal({
-  user_id: _user,
-  base: _base,
-  content: _content,
-  ...summary
-}: LocalWriting): WritingSummary {
-  return summary;
 }
 
 /**
