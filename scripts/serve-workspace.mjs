@@ -61,7 +61,13 @@ export async function serveDist({ dist, port, hostname = '127.0.0.1', spa = fals
   });
   return {
     url: `http://localhost:${server.address().port}`,
-    close: () => new Promise((done) => server.close(done)),
+    // A browser keeps its connections open (keep-alive, a service worker's fetches): closing waits for
+    // none of them, so a stopped host is gone at once, as a redeployed CDN's old origin would be.
+    close: () =>
+      new Promise((done) => {
+        server.close(done);
+        server.closeAllConnections();
+      }),
   };
 }
 
