@@ -4,7 +4,7 @@
  */
 
 // The event bus
-export { createEventBus, type EventBus, isEventBus } from './bus/event-bus.ts';
+export { createEventBus, type EventBus, isEventBus, UNHEARD_EVENT_TTL_MS } from './bus/event-bus.ts';
 export { type BusEvent, type BusEventOf, type BusEventType, busEventSchema } from './bus/events.ts';
 export { useBusEvent } from './bus/use-bus-event.ts';
 // Contracts between the shell and the remotes

@@ -87,7 +87,14 @@ test.describe('the workspace layout', () => {
   });
 
   test('opens settings with Ctrl+comma, also while typing in a field', async ({ page }) => {
+    await page.keyboard.press('Control+Alt+KeyN');
+    const prose = page.locator('[data-slot="writings/Editor"] .ProseMirror');
+    await expect(prose).toBeFocused();
+    await page.keyboard.type('Half a sentence');
+
     await page.keyboard.press('Control+Comma');
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expect(prose).toContainText('Half a sentence');
+    await expect(prose).not.toContainText(',');
   });
 });

@@ -47,6 +47,29 @@ test.describe('a remote that fails', () => {
     await workspace.expectUnavailable('ideas/IdeasPanel', 'Ideas');
   });
 
+  test('when slow, answers a shortcut pressed while it was still loading once it arrives', async ({
+    page,
+    workspace,
+  }) => {
+    const settingsManifest = await workspace.remoteManifestUrl('mf_settings');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(settingsManifest, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await expect(workspace.slot('settings/SettingsDialog')).toHaveAttribute('data-status', 'loading');
+
+    await page.keyboard.press('Control+Comma');
+    release();
+
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  });
+
   test('when it throws while mounting, is contained in its slot', async ({ page, workspace }) => {
     const broken = await serveDist({ dist: join(repoRoot, 'tests/fixtures/throwing-remote/dist'), port: 0 });
     try {

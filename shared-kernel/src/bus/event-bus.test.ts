@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createEventBus, isEventBus } from './event-bus.ts';
+import { createEventBus, isEventBus, UNHEARD_EVENT_TTL_MS } from './event-bus.ts';
 
 describe('event bus', () => {
   it('delivers an event only to subscribers of its type', () => {
@@ -24,6 +24,36 @@ describe('event bus', () => {
 
     expect(() => bus.emit({ type: 'writings.open', writingId: '' })).toThrow();
     expect(() => bus.emit({ type: 'nope' } as never)).toThrow();
+    expect(seen).toEqual([]);
+  });
+
+  it('holds an event nobody listens to yet for the first listener, once', () => {
+    const bus = createEventBus();
+    bus.emit({ type: 'settings.open', tab: 'Account' });
+    bus.emit({ type: 'zen.toggle' });
+
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    bus.on('settings.open').subscribe((event) => first.push(event.tab));
+    bus.on('settings.open').subscribe((event) => second.push(event.tab));
+    bus.emit({ type: 'settings.open', tab: 'Billing' });
+
+    expect(first).toEqual(['Account', 'Billing']);
+    expect(second).toEqual(['Billing']);
+  });
+
+  it('does not hold events while a listener is there, nor past their time', () => {
+    let time = 0;
+    const bus = createEventBus({ now: () => time });
+    const subscription = bus.on('search.open').subscribe(() => {});
+    bus.emit({ type: 'search.open' });
+    subscription.unsubscribe();
+    bus.emit({ type: 'writings.new' });
+    time += UNHEARD_EVENT_TTL_MS + 1;
+
+    const seen: unknown[] = [];
+    bus.on('search.open').subscribe((event) => seen.push(event));
+    bus.on('writings.new').subscribe((event) => seen.push(event));
     expect(seen).toEqual([]);
   });
 
