@@ -5,6 +5,7 @@
  * typing in the middle of the document and in its title. Budgets (ARCHITECTURE.md): keystroke-to-paint
  * p95 <= 16 ms, opening <= 1 s.
  */
+import { writeFile } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -74,8 +75,10 @@ function openTime(page: Page, title: string, marker: string): Promise<number> {
         row.click();
         const check = () => {
           const editor = document.querySelector('[data-slot="writings/Editor"] .ProseMirror');
-          const shown =
-            editor?.closest('[hidden]') === null && editor?.lastElementChild?.textContent?.startsWith(marker);
+          // The editor holds its blocks in groups (mf-writings block-groups.ts): the last group's last block.
+          const last = editor?.lastElementChild;
+          const block = last?.matches('.block-group') ? last.lastElementChild : last;
+          const shown = editor?.closest('[hidden]') === null && block?.textContent?.startsWith(marker);
           if (shown) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
           else requestAnimationFrame(check);
         };
@@ -111,6 +114,46 @@ async function typingLatencies(page: Page): Promise<number[]> {
   }
   await page.waitForTimeout(100);
   return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies.splice(0));
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'blink', 'cc', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * The renderer main thread's busiest steps in `trace`, by self time (a step's time minus the steps
+ * inside it) per keystroke, top `count`. Tracing itself slows the page, so these add up to more than the
+ * untraced latencies; they say where the time goes, e.g. Chromium syncing the selection or laying out.
+ */
+function traceBreakdown(trace: Buffer, keystrokes: number, count = 8): [string, number][] {
+  type TraceEvent = {
+    name: string;
+    ph: string;
+    dur?: number;
+    ts: number;
+    tid: number;
+    pid: number;
+    args?: { name?: string };
+  };
+  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+  const threads = new Set(
+    traceEvents
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const steps = traceEvents
+    .filter((event) => event.ph === 'X' && threads.has(`${event.pid}:${event.tid}`))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const open: { name: string; end: number }[] = [];
+  for (const step of steps) {
+    const duration = (step.dur ?? 0) / 1000 / keystrokes;
+    while (open.length > 0 && (open.at(-1)?.end ?? 0) <= step.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - duration);
+    self.set(step.name, (self.get(step.name) ?? 0) + duration);
+    open.push({ name: step.name, end: step.ts + (step.dur ?? 0) });
+  }
+  self.delete('RunTask'); // the scheduler's wrapper around every task
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT });
@@ -181,6 +224,14 @@ try {
   await page.keyboard.press('End');
   const middle = await typingLatencies(page);
 
+  // Where the time of a mid-document keystroke goes, from a Chromium trace of more typing there.
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const traced = await typingLatencies(page);
+  const trace = await browser.stopTracing();
+  // BENCH_TRACE_FILE=/tmp/editor-trace.json keeps the trace, for the Performance panel of DevTools.
+  if (process.env.BENCH_TRACE_FILE) await writeFile(process.env.BENCH_TRACE_FILE, trace);
+  const breakdown = traceBreakdown(trace, traced.length);
+
   await page.locator('.ProseMirror h1').click();
   await page.keyboard.press('End');
   const title = await typingLatencies(page);
@@ -198,6 +249,9 @@ try {
       `  keystroke-to-paint, ${label} (${samples.length} keys): p50 ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}, max ${ms(Math.max(...samples))}   budget p95 16 ms`,
     );
   }
+  console.log(
+    `  traced: main-thread self time per mid-document keystroke, busiest steps: ${breakdown.map(([step, time]) => `${step} ${ms(time)}`).join(', ')}`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -1,5 +1,6 @@
 import { type Extensions, Node } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
+import { BLOCK_GROUP, BlockGroup, BlockGroupEditing } from './block-groups.ts';
 import { CodeBlockDisplay } from './code-block-view.ts';
 import { EmbedNode } from './embed-node.ts';
 import { ImageNode } from './image-node.ts';
@@ -7,22 +8,28 @@ import { isSafeLinkHref } from './link-safety.ts';
 import { PasteAndDrop, type PasteAndDropOptions } from './paste-and-drop.ts';
 import { WritingPlaceholder } from './placeholder.ts';
 
-/** A writing: a heading first (a level-1 heading is its title), then one or more blocks. */
+/**
+ * A writing: a heading first (a level-1 heading is its title), then one or more blocks, which the
+ * editor holds in groups (see block-groups.ts; stored writings are `heading block+`).
+ */
 export const WritingDocument = Node.create({
   name: 'doc',
   topNode: true,
-  content: 'heading block+',
+  content: `heading ${BLOCK_GROUP}+`,
 });
 
 /** Every extension of the writings editor; the callbacks reach the React side (image uploads). */
 export function editorExtensions({ onImageFiles }: PasteAndDropOptions): Extensions {
   return [
     WritingDocument,
+    BlockGroup,
+    BlockGroupEditing,
     StarterKit.configure({
       document: false,
       heading: { levels: [1, 2, 3, 4, 5, 6] },
-      // The schema's first default block is a heading; the trailing block must be a paragraph.
-      trailingNode: { node: 'paragraph', notAfter: ['paragraph'] },
+      // Tiptap's trailing node looks at the document's last child, a group here: BlockGroupEditing
+      // keeps a paragraph at the end instead.
+      trailingNode: false,
       link: {
         openOnClick: false,
         autolink: true,

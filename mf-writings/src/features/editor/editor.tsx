@@ -38,6 +38,7 @@ import {
   useWritingsStore,
   type WritingDraft,
 } from '../writings-store/index.ts';
+import { toEditorContent, toStoredContent } from './block-groups.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
 import { editorExtensions } from './editor-extensions.ts';
@@ -59,10 +60,10 @@ const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 function showDocument(editor: TiptapEditor, content: unknown, { keepCursor = false } = {}): void {
   let doc: ReturnType<typeof editor.schema.nodeFromJSON>;
   try {
-    doc = editor.schema.nodeFromJSON(normalizeDocument(content));
+    doc = editor.schema.nodeFromJSON(toEditorContent(normalizeDocument(content)));
     doc.check();
   } catch {
-    doc = editor.schema.nodeFromJSON(plainTextDocument(content));
+    doc = editor.schema.nodeFromJSON(toEditorContent(plainTextDocument(content)));
   }
   const selection = keepCursor
     ? Selection.near(doc.resolve(Math.min(editor.state.selection.head, doc.content.size)))
@@ -75,7 +76,7 @@ function readDraft(editor: TiptapEditor, id: string): WritingDraft {
   const { title, preview } = summaryText(editor.state.doc);
   const current =
     getWritingsState().items.find((item) => item.id === id)?.title ?? messages.writings.untitled;
-  return { title: title ?? current, preview, content: editor.getJSON() as Json };
+  return { title: title ?? current, preview, content: toStoredContent(editor.state.doc) as Json };
 }
 
 /** Leaving a writing: an empty 'Untitled' one is deleted, any other is saved if it has changes. */

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Editor as TiptapEditor } from '@tiptap/core';
+import { Selection } from '@tiptap/pm/state';
 import { getSupabaseClient, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -88,7 +89,7 @@ describe('the open writing and copies saved elsewhere', { timeout: 30_000 }, () 
 
     // The writer types; the debounced save is held back, so their text is unsaved while the copy arrives.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' Mine.');
+    editor.commands.insertContentAt(Selection.atEnd(editor.state.doc).from, ' Mine.');
     vi.useRealTimers();
     await screen.findByText('Unsaved changes');
 

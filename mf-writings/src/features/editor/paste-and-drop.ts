@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { afterBlockAt, isInTopLevelBlock } from './block-groups.ts';
 import { parseEmbedUrl } from './embeds.ts';
 
 /** What the editor does with image files dropped or pasted into it. */
@@ -30,7 +31,7 @@ function convertTypedYoutubeLink(view: EditorView): boolean {
   const paragraph = $from.parent;
   if (!empty || paragraph.type.name !== 'paragraph' || $from.parentOffset !== paragraph.content.size)
     return false;
-  if ($from.depth !== 1) return false;
+  if (!isInTopLevelBlock(state)) return false;
   const embed = parseEmbedUrl(paragraph.textContent);
   if (embed?.provider !== 'youtube') return false;
   const node = embedNodeFor(state.schema, embed.url);
@@ -86,7 +87,7 @@ export const PasteAndDrop = Extension.create<PasteAndDropOptions>({
             event.preventDefault();
             const transaction = view.state.tr;
             if (position === null) transaction.replaceSelectionWith(node);
-            else transaction.insert(transaction.doc.resolve(position).after(1), node);
+            else transaction.insert(afterBlockAt(transaction.doc, position), node);
             view.dispatch(transaction.scrollIntoView());
             return true;
           },

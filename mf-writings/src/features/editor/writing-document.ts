@@ -7,6 +7,7 @@ import {
   WRITING_PREVIEW_LENGTH,
   writingPreview,
 } from 'shared-kernel';
+import { forEachBlock } from './block-groups.ts';
 
 /** What the list shows of the open writing: derived from the editor's document without serialising it. */
 export interface WritingSummaryText {
@@ -60,11 +61,11 @@ export function summaryText(doc: ProseMirrorNode): WritingSummaryText {
   const title = heading?.textContent.trim() || null;
   const body: JSONContent[] = [];
   let length = 0;
-  doc.forEach((node, _offset, index) => {
-    if (index === 0 && heading) return;
-    if (length > WRITING_PREVIEW_LENGTH) return;
+  forEachBlock(doc, (node) => {
+    if (node === heading) return true;
     body.push(node.toJSON() as JSONContent);
     length += node.textContent.length + 1;
+    return length <= WRITING_PREVIEW_LENGTH;
   });
   const preview = writingPreview({
     type: 'doc',

@@ -1,0 +1,179 @@
+import { Editor, type JSONContent } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BLOCK_GROUP, BLOCK_GROUP_SIZE, toEditorContent, toStoredContent } from './block-groups.ts';
+import { editorExtensions } from './editor-extensions.ts';
+
+let editor: Editor | undefined;
+afterEach(() => {
+  editor?.destroy();
+  editor = undefined;
+});
+
+const heading = (value: string) => ({
+  type: 'heading',
+  attrs: { level: 1 },
+  content: value ? [{ type: 'text', text: value }] : [],
+});
+const paragraph = (value: string) => ({
+  type: 'paragraph',
+  content: value ? [{ type: 'text', text: value }] : [],
+});
+const writing = (title: string, count: number): JSONContent => ({
+  type: 'doc',
+  content: [heading(title), ...Array.from({ length: count }, (_, index) => paragraph(`p${index}`))],
+});
+
+function editorWith(content: JSONContent): Editor {
+  editor = new Editor({
+    element: document.createElement('div'),
+    extensions: editorExtensions({ onImageFiles: () => {} }),
+    content: toEditorContent(content),
+  });
+  return editor;
+}
+
+/**
+ * A key pressed in the editor, as the browser delivers it. (Tiptap's keyboardShortcut command replays
+ * the steps of the resulting transaction through its own mapping, which moves every step after the first.)
+ */
+function press(current: Editor, key: string): void {
+  current.view.someProp('handleKeyDown', (handle) =>
+    handle(current.view, new KeyboardEvent('keydown', { key })),
+  );
+}
+
+/** The stored blocks' texts, the title first. */
+const texts = (current: Editor) =>
+  toStoredContent(current.state.doc).content?.map((block) => block.content?.[0]?.text ?? '');
+
+/** Puts the cursor at the start (or end) of the paragraph whose text is `text`. */
+function cursorIn(current: Editor, text: string, side: 'start' | 'end'): void {
+  let found: number | null = null;
+  current.state.doc.descendants((node, position) => {
+    if (found === null && node.isTextblock && node.textContent === text) {
+      found = side === 'start' ? position + 1 : position + 1 + node.content.size;
+    }
+    return found === null;
+  });
+  if (found === null) throw new Error(`no block ${text}`);
+  current.view.dispatch(current.state.tr.setSelection(TextSelection.create(current.state.doc, found)));
+}
+
+describe('blocks held in groups while editing', () => {
+  it('groups a long writing and stores it exactly as it came', () => {
+    const stored = writing('Novel', BLOCK_GROUP_SIZE * 2 + 50);
+    const current = editorWith(stored);
+
+    const groups: number[] = [];
+    current.state.doc.forEach((node) => {
+      if (node.type.name === BLOCK_GROUP) groups.push(node.childCount);
+    });
+    expect(groups).toEqual([BLOCK_GROUP_SIZE, BLOCK_GROUP_SIZE, 50]);
+    expect(toStoredContent(current.state.doc)).toEqual(stored);
+    expect(current.view.dom.querySelectorAll(':scope > .block-group')).toHaveLength(3);
+  });
+
+  it('joins two paragraphs across a group edge with Backspace, as anywhere else', () => {
+    const current = editorWith(writing('T', BLOCK_GROUP_SIZE + 1));
+    const first = `p${BLOCK_GROUP_SIZE}`;
+    cursorIn(current, first, 'start');
+
+    press(current, 'Backspace');
+
+    expect(texts(current)?.slice(-2)).toEqual([
+      `p${BLOCK_GROUP_SIZE - 2}`,
+      `p${BLOCK_GROUP_SIZE - 1}${first}`,
+    ]);
+    expect(current.state.selection.$from.parentOffset).toBe(`p${BLOCK_GROUP_SIZE - 1}`.length);
+    current.commands.insertContent('|');
+    expect(texts(current)?.at(-1)).toBe(`p${BLOCK_GROUP_SIZE - 1}|${first}`);
+  });
+
+  it('joins two paragraphs across a group edge with Delete', () => {
+    const current = editorWith(writing('T', BLOCK_GROUP_SIZE + 2));
+    cursorIn(current, `p${BLOCK_GROUP_SIZE - 1}`, 'end');
+
+    press(current, 'Delete');
+
+    expect(texts(current)?.slice(-2)).toEqual([
+      `p${BLOCK_GROUP_SIZE - 1}p${BLOCK_GROUP_SIZE}`,
+      `p${BLOCK_GROUP_SIZE + 1}`,
+    ]);
+  });
+
+  it('joins the first paragraph into the title with Backspace, and the title takes it with Delete', () => {
+    const current = editorWith(writing('Title', 3));
+    cursorIn(current, 'p0', 'start');
+    press(current, 'Backspace');
+    expect(texts(current)).toEqual(['Titlep0', 'p1', 'p2']);
+    expect(current.state.selection.$from.parentOffset).toBe('Title'.length);
+
+    cursorIn(current, 'Titlep0', 'end');
+    press(current, 'Delete');
+    expect(texts(current)).toEqual(['Titlep0p1', 'p2']);
+  });
+
+  it('starts the body with Enter in the title, taking along what follows the cursor', () => {
+    const current = editorWith(writing('Title', 2));
+    cursorIn(current, 'Title', 'end');
+    press(current, 'Enter');
+    current.commands.insertContent('First');
+    expect(texts(current)).toEqual(['Title', 'First', 'p0', 'p1']);
+    expect(toStoredContent(current.state.doc).content?.[1]?.type).toBe('paragraph');
+
+    current.view.dispatch(current.state.tr.setSelection(TextSelection.create(current.state.doc, 3)));
+    press(current, 'Enter');
+    expect(texts(current)).toEqual(['Ti', 'tle', 'First', 'p0', 'p1']);
+    expect(current.state.selection.$from.parent.textContent).toBe('tle');
+  });
+
+  it('adds a paragraph with Enter in an empty one, in the middle of a group too', () => {
+    const current = editorWith({
+      type: 'doc',
+      content: [heading('T'), paragraph('a'), paragraph(''), paragraph('b')],
+    });
+    cursorIn(current, '', 'start');
+    press(current, 'Enter');
+    current.commands.insertContent('new');
+    expect(texts(current)).toEqual(['T', 'a', '', 'new', 'b']);
+  });
+
+  it('keeps one block after the title', () => {
+    const current = editorWith(writing('Title', 1));
+    cursorIn(current, 'p0', 'start');
+    press(current, 'Backspace');
+    expect(toStoredContent(current.state.doc).content?.map((block) => block.type)).toEqual([
+      'heading',
+      'paragraph',
+    ]);
+  });
+
+  it('replaces a selection spanning groups with what is typed, leaving one paragraph', () => {
+    const current = editorWith(writing('T', BLOCK_GROUP_SIZE + 10));
+    const start = TextSelection.atStart(current.state.doc).from + 'T'.length + 2 + 1; // inside p0
+    cursorIn(current, `p${BLOCK_GROUP_SIZE + 5}`, 'end');
+    const end = current.state.selection.from;
+    current.view.dispatch(
+      current.state.tr.setSelection(TextSelection.create(current.state.doc, start + 1, end)),
+    );
+
+    current.commands.insertContent('X');
+
+    expect(texts(current)).toEqual([
+      'T',
+      'pX',
+      ...Array.from({ length: 4 }, (_, index) => `p${BLOCK_GROUP_SIZE + 6 + index}`),
+    ]);
+  });
+
+  it('keeps a paragraph to type in after an image that ends the writing', () => {
+    const current = editorWith(writing('T', BLOCK_GROUP_SIZE));
+    cursorIn(current, `p${BLOCK_GROUP_SIZE - 1}`, 'end');
+    current.commands.insertContent({ type: 'image', attrs: { src: 'https://example.com/a.png' } });
+
+    const blocks = toStoredContent(current.state.doc).content ?? [];
+    expect(blocks.at(-2)?.type).toBe('image');
+    expect(blocks.at(-1)).toEqual({ type: 'paragraph' });
+  });
+});
