@@ -167,6 +167,28 @@ describe('blocks held in groups while editing', () => {
     ]);
   });
 
+  it('splits a group grown past twice its size, as when a long text is pasted, losing nothing', () => {
+    const current = editorWith(writing('T', 1));
+    cursorIn(current, 'p0', 'end');
+    const pasted = Array.from({ length: BLOCK_GROUP_SIZE * 3 }, (_, index) => `<p>pasted ${index}</p>`).join(
+      '',
+    );
+    current.view.pasteHTML(pasted);
+
+    const groups: number[] = [];
+    current.state.doc.forEach((node) => {
+      if (node.type.name === BLOCK_GROUP) groups.push(node.childCount);
+    });
+    expect(Math.max(...groups)).toBeLessThanOrEqual(2 * BLOCK_GROUP_SIZE);
+    const stored = texts(current) ?? [];
+    expect(stored).toHaveLength(BLOCK_GROUP_SIZE * 3 + 1);
+    expect(stored.slice(0, 2)).toEqual(['T', 'p0pasted 0']);
+    expect(stored.at(-1)).toBe(`pasted ${BLOCK_GROUP_SIZE * 3 - 1}`);
+
+    current.commands.undo();
+    expect(texts(current)).toEqual(['T', 'p0']);
+  });
+
   it('keeps a paragraph to type in after an image that ends the writing', () => {
     const current = editorWith(writing('T', BLOCK_GROUP_SIZE));
     cursorIn(current, `p${BLOCK_GROUP_SIZE - 1}`, 'end');

@@ -214,8 +214,27 @@ function joinAcrossGroups(direction: -1 | 1): Command {
 }
 
 /**
+ * Groups grown past twice their size (a long text pasted, a long session of writing) are split back
+ * into groups of {@link BLOCK_GROUP_SIZE}, so typing stays as fast as in a freshly opened writing.
+ */
+function splitOversizedGroups(tr: Transaction): void {
+  const splits: number[] = [];
+  tr.doc.forEach((group, offset) => {
+    if (group.type.name !== BLOCK_GROUP || group.childCount <= 2 * BLOCK_GROUP_SIZE) return;
+    let position = offset + 1;
+    group.forEach((block, _blockOffset, index) => {
+      if (index > 0 && index % BLOCK_GROUP_SIZE === 0) splits.push(position);
+      position += block.nodeSize;
+    });
+  });
+  // From the end, so each split leaves the positions before it as they were.
+  for (const position of splits.reverse()) tr.split(position);
+}
+
+/**
  * Keeps editing unaware of the groups: Enter in the title starts the body, Enter in an empty block adds
- * a paragraph, Backspace and Delete join across a group's edge as they would anywhere else, and the last group ends with a paragraph when its last block is not one (so there is
+ * a paragraph, Backspace and Delete join across a group's edge as they would anywhere else, groups grown
+ * too large are split, and the last group ends with a paragraph when its last block is not one (so there is
  * always somewhere to type below an image, an embed or a code block).
  */
 export const BlockGroupEditing = Extension.create({
@@ -243,11 +262,14 @@ export const BlockGroupEditing = Extension.create({
         key: new PluginKey('blockGroupTrailingParagraph'),
         appendTransaction: (transactions, _old, state) => {
           if (!transactions.some((tr) => tr.docChanged)) return null;
+          const tr = state.tr;
           const last = state.doc.lastChild;
           const paragraph = state.schema.nodes.paragraph;
-          if (!paragraph || last?.type.name !== BLOCK_GROUP || last.lastChild?.type === paragraph)
-            return null;
-          return state.tr.insert(state.doc.content.size - 1, paragraph.create());
+          if (paragraph && last?.type.name === BLOCK_GROUP && last.lastChild?.type !== paragraph) {
+            tr.insert(state.doc.content.size - 1, paragraph.create());
+          }
+          splitOversizedGroups(tr);
+          return tr.docChanged ? tr : null;
         },
       }),
     ];
