@@ -21,6 +21,7 @@ export {
   AREA_NAMES,
   type AreaName,
   type ExposedParcel,
+  ON_DEMAND_PARCELS,
   REMOTES,
   type RemotesManifest,
   remoteModuleId,

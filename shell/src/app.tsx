@@ -7,11 +7,11 @@ import {
   createEventBus,
   getSupabaseClient,
 } from 'shared-kernel';
-import { Toaster } from 'sonner';
 import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
 import { AppErrorBoundary } from './features/error-screen/index.ts';
 import { SplashOverlay } from './features/loading/index.ts';
 import { useTheme } from './features/theme/use-theme.ts';
+import { Toasts } from './features/toasts/index.ts';
 import { Workspace } from './features/workspace/workspace.tsx';
 import { navigate, ROUTES, usePathname } from './routing/router.ts';
 
@@ -55,7 +55,7 @@ export function App() {
     <AppErrorBoundary>
       <Suspense fallback={null}>{page}</Suspense>
       <SplashOverlay visible={session.status === 'checking'} />
-      <Toaster theme="dark" position="bottom-right" />
+      <Toasts />
     </AppErrorBoundary>
   );
 }

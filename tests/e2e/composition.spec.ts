@@ -18,8 +18,8 @@ test.describe('the composed workspace', () => {
     await expect(workspace.slot('chat/ChatPanel')).toContainText(
       "Ask me anything about your ideas, writings, or just start a conversation. I'm here to help!",
     );
-    // Four remotes, each fetched from its own origin, none from the shell's.
-    expect(remoteOrigins.size).toBe(4);
+    // Three remotes at load (settings comes on first use), each from its own origin, none from the shell's.
+    expect(remoteOrigins.size).toBe(3);
     expect(remoteOrigins.has(new URL(page.url()).origin)).toBe(false);
   });
 
@@ -58,14 +58,24 @@ test.describe('the composed workspace', () => {
     expect(errors).toEqual([]);
   });
 
-  test('opens the settings dialog of another remote from the Profile menu, over the bus', async ({
+  test('opens the settings dialog of another remote from the Profile menu, over the bus, fetching it only then', async ({
     page,
     workspace,
   }) => {
+    const settingsManifest = await workspace.remoteManifestUrl('mf_settings');
+    let settingsFetched = false;
+    page.on('request', (request) => {
+      if (request.url() === settingsManifest) settingsFetched = true;
+    });
     await workspace.open();
-    await workspace.expectMounted('settings/SettingsDialog');
+    for (const slot of SLOTS) await workspace.expectMounted(slot);
+    await page.waitForLoadState('networkidle');
+    expect(settingsFetched).toBe(false);
+    await expect(workspace.slot('settings/SettingsDialog')).toHaveCount(0);
 
     const dialog = await workspace.openSettings();
+    await workspace.expectMounted('settings/SettingsDialog');
+    expect(settingsFetched).toBe(true);
     await expect(dialog.getByRole('tab')).toHaveText([
       'Account',
       'Plans',

@@ -62,9 +62,9 @@ test.describe('a remote that fails', () => {
     });
     await workspace.open();
     await workspace.expectMounted('writings/Editor');
-    await expect(workspace.slot('settings/SettingsDialog')).toHaveAttribute('data-status', 'loading');
 
     await page.keyboard.press('Control+Comma');
+    await expect(workspace.slot('settings/SettingsDialog')).toHaveAttribute('data-status', 'loading');
     release();
 
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();

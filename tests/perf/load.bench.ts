@@ -20,7 +20,8 @@ import { sessionStorageKey } from '../e2e/support/accounts.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = 4400;
-const SLOT_COUNT = 6;
+// The four areas; the settings and pricing dialogs mount on first use (shared-kernel ON_DEMAND_PARCELS).
+const SLOT_COUNT = 4;
 
 /** The writing that opens on load; its title is the first heading, as the editor shows it. */
 const WRITING_TITLE = 'A returning writer';
@@ -83,7 +84,7 @@ const browser = await chromium.launch({
   args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function coldLoad(): Promise<Sample> {
+async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
   const context = await browser.newContext(); // a fresh profile: empty cache
   await context.route(`${LOCAL_BACKEND.url}/**`, (route) =>
     route.continue({ url: route.request().url().replace(LOCAL_BACKEND.url, backend.url) }),
@@ -132,6 +133,8 @@ async function coldLoad(): Promise<Sample> {
     if (!body) continue;
     const gzip = gzipSync(body).length;
     if (url.pathname.endsWith('.js')) {
+      // BENCH_FILES=1 lists every script with its size, to see what a change added or removed.
+      if (listFiles) console.log(`  ${origin.padEnd(12)} ${kb(gzip).padStart(6)} KB  ${url.pathname}`);
       const entry = sample.js.get(origin) ?? { raw: 0, gzip: 0, files: 0 };
       sample.js.set(origin, {
         raw: entry.raw + body.length,
@@ -150,7 +153,9 @@ async function coldLoad(): Promise<Sample> {
 
 await coldLoad(); // warm the OS file cache and the browser binary, not measured
 const samples: Sample[] = [];
-for (let run = 0; run < RUNS; run += 1) samples.push(await coldLoad());
+for (let run = 0; run < RUNS; run += 1) {
+  samples.push(await coldLoad({ listFiles: Boolean(process.env.BENCH_FILES) && run === RUNS - 1 }));
+}
 await browser.close();
 await workspace.close();
 await backend.stop();

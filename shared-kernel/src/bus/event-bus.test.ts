@@ -42,6 +42,19 @@ describe('event bus', () => {
     expect(second).toEqual(['Billing']);
   });
 
+  it('tells which events it holds, so the area that answers them can be loaded', () => {
+    const bus = createEventBus();
+    const held: string[] = [];
+    bus.emit({ type: 'settings.open' });
+    bus.held$.subscribe((event) => held.push(event.type));
+    bus.on('search.open').subscribe(() => {});
+
+    bus.emit({ type: 'search.open' });
+    bus.emit({ type: 'pricing.open', reason: 'upgrade' });
+
+    expect(held).toEqual(['settings.open', 'pricing.open']);
+  });
+
   it('does not hold events while a listener is there, nor past their time', () => {
     let time = 0;
     const bus = createEventBus({ now: () => time });

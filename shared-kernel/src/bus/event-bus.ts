@@ -12,6 +12,11 @@ export interface EventBus {
   on<T extends BusEventType>(type: T): Observable<BusEventOf<T>>;
   /** Every event, in order, as it is emitted. */
   readonly events$: Observable<BusEvent>;
+  /**
+   * Events held because nobody listens to their type yet (those held now, then each as it is held): the
+   * shell mounts the area that answers them (an area loaded on first use), whose listener receives them.
+   */
+  readonly held$: Observable<BusEvent>;
 }
 
 /** How long an event waits for its first listener; later, it is no longer what the user asked for. */
@@ -20,6 +25,7 @@ const MAX_UNHEARD_PER_TYPE = 10;
 
 export function createEventBus({ now = () => Date.now() } = {}): EventBus {
   const subject = new Subject<BusEvent>();
+  const held = new Subject<BusEvent>();
   const listeners = new Map<BusEventType, number>();
   const unheard = new Map<BusEventType, { event: BusEvent; at: number }[]>();
 
@@ -30,6 +36,7 @@ export function createEventBus({ now = () => Date.now() } = {}): EventBus {
         const waiting = unheard.get(valid.type) ?? [];
         waiting.push({ event: valid, at: now() });
         unheard.set(valid.type, waiting.slice(-MAX_UNHEARD_PER_TYPE));
+        held.next(valid);
       }
       subject.next(valid);
     },
@@ -50,6 +57,12 @@ export function createEventBus({ now = () => Date.now() } = {}): EventBus {
       });
     },
     events$: subject.asObservable(),
+    held$: new Observable<BusEvent>((subscriber) => {
+      for (const waiting of unheard.values()) {
+        for (const { event, at } of waiting) if (now() - at <= UNHEARD_EVENT_TTL_MS) subscriber.next(event);
+      }
+      return held.subscribe(subscriber);
+    }),
   };
 }
 

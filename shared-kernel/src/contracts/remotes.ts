@@ -1,3 +1,5 @@
+import type { BusEventType } from '../bus/events.ts';
+
 /**
  * The remotes the shell composes, the Module Federation container each one is built as, and the
  * parcels each exposes. Container names are identifiers (no hyphens) because they become globals.
@@ -13,6 +15,20 @@ export const REMOTES = {
     exposes: ['SettingsDialog', 'PricingDialog'],
   },
 } as const;
+
+/**
+ * Parcels the shell mounts on first use rather than at load (less to fetch and run before the writer can
+ * write), and the bus events that call for each: the bus holds such an event until the parcel listens.
+ */
+export const ON_DEMAND_PARCELS = [
+  { area: 'settings', parcel: 'SettingsDialog', label: 'Settings', opensOn: ['settings.open'] },
+  { area: 'settings', parcel: 'PricingDialog', label: 'Pricing', opensOn: ['pricing.open'] },
+] as const satisfies readonly {
+  area: keyof typeof REMOTES;
+  parcel: string;
+  label: string;
+  opensOn: readonly BusEventType[];
+}[];
 
 /** An area of the workspace, each owned by one remote. */
 export type AreaName = keyof typeof REMOTES;

@@ -1,13 +1,26 @@
 import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from 'shared-kernel';
+// The remotes contract alone (constants, no shared dependency), bundled here rather than shared.
+import { ON_DEMAND_PARCELS, REMOTES } from 'shared-kernel/contracts';
 import { manifestFetchTimeout } from './manifest-fetch-timeout.ts';
 
 let registration: Promise<RemotesManifest> | null = null;
 
+/** Containers whose every parcel mounts on first use: fetched then, not at load. */
+const ON_DEMAND_CONTAINERS = new Set<string>(
+  Object.entries(REMOTES)
+    .filter(([area, remote]) =>
+      remote.exposes.every((parcel) =>
+        ON_DEMAND_PARCELS.some((onDemand) => onDemand.area === area && onDemand.parcel === parcel),
+      ),
+    )
+    .map(([, remote]) => remote.container),
+);
+
 /**
  * Reads `/remotes.json` from the shell's own origin (never cached: it is the deploy-time switch of which
  * remote version the page runs), registers every remote with the federation runtime and starts
- * downloading their parcels. A failed read is not kept, so Retry reads it again.
+ * downloading the parcels shown at load. A failed read is not kept, so Retry reads it again.
  *
  * Called before the async boundary (src/index.ts), so it must import nothing shared but types.
  */
@@ -19,9 +32,11 @@ export function registerRemotesOnce(): Promise<RemotesManifest> {
       registerPlugins([manifestFetchTimeout]);
       const names = Object.keys(manifest);
       registerRemotes(names.map((name) => ({ name, entry: manifest[name] as string })));
-      // Fetch every remote's manifest and parcel chunks now, while the shell's own chunks load, rather
-      // than after React has rendered the slots. A failure here shows up in the slot's own load.
-      preloadRemote(names.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
+      // Fetch the manifest and parcel chunks of every remote shown at load now, while the shell's own
+      // chunks load, rather than after React has rendered the slots. A failure here shows up in the
+      // slot's own load.
+      const shownAtLoad = names.filter((name) => !ON_DEMAND_CONTAINERS.has(name));
+      preloadRemote(shownAtLoad.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
         () => undefined,
       );
       return manifest;

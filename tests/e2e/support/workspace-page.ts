@@ -1,16 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CACHE_VERSION_MESSAGE, type CacheVersionReply } from '../../../shell/src/service-worker/protocol.ts';
 
-/** The slots of the composed page, as `<area>/<parcel>`. */
-export const SLOTS = [
-  'writings/Sidebar',
-  'writings/Editor',
-  'ideas/IdeasPanel',
-  'chat/ChatPanel',
-  'settings/SettingsDialog',
-  'settings/PricingDialog',
-] as const;
-export type SlotName = (typeof SLOTS)[number];
+/** The slots the composed page mounts at load, as `<area>/<parcel>`. */
+export const SLOTS = ['writings/Sidebar', 'writings/Editor', 'ideas/IdeasPanel', 'chat/ChatPanel'] as const;
+/** The slots mounted on first use (shared-kernel ON_DEMAND_PARCELS). */
+export const DIALOG_SLOTS = ['settings/SettingsDialog', 'settings/PricingDialog'] as const;
+export type SlotName = (typeof SLOTS)[number] | (typeof DIALOG_SLOTS)[number];
 
 /** Page object of the composed workspace. */
 export class WorkspacePage {

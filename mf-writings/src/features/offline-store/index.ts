@@ -1,5 +1,6 @@
 // The writings' offline store: the local database (IndexedDB), the outbox and its sync.
 export {
+  LOCAL_ID_PREFIX,
   type LocalWriting,
   listLocalWritings,
   localWriting,

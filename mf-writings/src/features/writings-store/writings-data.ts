@@ -31,8 +31,8 @@ export function writingOf(row: WritingRow): Writing {
 }
 
 /**
- * One page of writings, newest first: the user's own (no folder) or a folder's (anyone's, as RLS lets).
- * Throws the PostgrestError on failure.
+ * One page of writings, newest first: the user's own (no folder) or a folder's (anyone's, as RLS lets),
+ * with their content (the previews are made from it). Throws the PostgrestError on failure.
  */
 export async function listWritings({
   client,
@@ -46,8 +46,8 @@ export async function listWritings({
   folderId: string | null;
   offset: number;
   limit: number;
-}): Promise<WritingSummary[]> {
-  const query = client.from('writings').select(SUMMARY_COLUMNS);
+}): Promise<Writing[]> {
+  const query = client.from('writings').select(WRITING_COLUMNS);
   const scoped = folderId === null ? query.eq('user_id', userId) : query.eq('category_id', folderId);
   // id breaks ties between writings created in the same instant, so pages never overlap.
   const { data, error } = await scoped
@@ -55,7 +55,7 @@ export async function listWritings({
     .order('id', { ascending: false })
     .range(offset, offset + limit - 1);
   if (error) throw error;
-  return data.map(summaryOf);
+  return data.map(writingOf);
 }
 
 /** One writing with its content, or `null` when it does not exist or is not visible. */

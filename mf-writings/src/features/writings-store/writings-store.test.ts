@@ -21,6 +21,7 @@ import {
   disconnectWritingsStore,
   getWritingsState,
   loadMore,
+  loadWriting,
   markSaved,
   moveWritingsToFolder,
   moveWritingsToFolderNamed,
@@ -97,7 +98,8 @@ describe('writings data access', { timeout: 30_000 }, () => {
     ]);
     expect(first[0]?.preview.startsWith('Body 24 ')).toBe(true);
     expect(first[0]?.preview.length).toBeLessThanOrEqual(120);
-    expect(first[0]).not.toHaveProperty('content');
+    // Whole writings: the one that opens on load needs no request of its own.
+    expect(first[0]?.content).toEqual(rows[24]?.content);
   });
 
   it('saves title and content, reads them back, and deletes', async () => {
@@ -229,6 +231,31 @@ describe('the writings store', { timeout: 30_000 }, () => {
         timeout: 5000,
       },
     );
+  });
+
+  it('opens the first writing of the list with the content the list brought, without a request of its own', async () => {
+    const writer = await signUp('listed');
+    await writer.client.from('writings').insert({ title: 'Listed', content: documentOf('Listed', 'Body') });
+    const requests: string[] = [];
+    const counting = backend.client({
+      fetch: (input, init) => {
+        requests.push(String(input instanceof Request ? input.url : input));
+        return fetch(input, init);
+      },
+    });
+    await counting.auth.setSession(
+      (await writer.client.auth.getSession()).data.session ?? { access_token: '', refresh_token: '' },
+    );
+
+    connectWritingsStore({ client: counting, userId: writer.userId });
+    await vi.waitFor(() => expect(getWritingsState().items).toHaveLength(1));
+    const [first] = getWritingsState().items;
+    expect(first).not.toHaveProperty('content');
+    const before = requests.filter((url) => url.includes('/rest/v1/writings')).length;
+
+    expect((await loadWriting(first?.id ?? ''))?.content).toEqual(documentOf('Listed', 'Body'));
+    expect(requests.filter((url) => url.includes('/rest/v1/writings')).length).toBe(before);
+    disconnectWritingsStore();
   });
 
   it('creates and opens a writing in the selected folder, and refuses moves into a read-only one', async () => {

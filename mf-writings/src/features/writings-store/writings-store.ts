@@ -15,6 +15,7 @@ import {
 } from 'shared-kernel';
 import {
   isNetworkError,
+  LOCAL_ID_PREFIX,
   type LocalWriting,
   listLocalWritings,
   localWriting,
@@ -98,6 +99,13 @@ let generation = 0;
 let session = 0;
 // The signed-in user's offline store; `null` where IndexedDB is not available (online only).
 let offline: Promise<OfflineStore | null> = Promise.resolve(null);
+/**
+ * The first writings of the list as the list's own request brought them, content included, for a short
+ * while: the writing that opens on load (the first) and its neighbour open without a request of their own.
+ */
+const LISTED_COPIES = 2;
+const LISTED_FRESH_FOR_MS = 15_000;
+let listedCopies = new Map<string, { writing: Writing; at: number }>();
 const listeners = new Set<() => void>();
 const syncListeners = new Set<(event: SyncEvent) => void>();
 
@@ -172,6 +180,7 @@ export function disconnectWritingsStore(): void {
   session += 1;
   void offline.then((store) => store?.close());
   offline = Promise.resolve(null);
+  listedCopies = new Map();
   if (channel && client) void client.removeChannel(channel);
   channel = null;
   client = null;
@@ -215,17 +224,28 @@ async function readPage({
   offset: number;
   limit: number;
 }): Promise<WritingSummary[]> {
+  // The request and the opening of the device's store go together: the list is on the way to first paint.
+  const request = listWritings({ client, userId, folderId, offset, limit });
+  request.catch(() => {}); // answered below, once the store is open
   const store = await offline;
   let page: WritingSummary[];
   try {
-    page = await listWritings({ client, userId, folderId, offset, limit });
+    const writings = await request;
+    if (offset === 0) {
+      const at = Date.now();
+      listedCopies = new Map(
+        writings.slice(0, LISTED_COPIES).map((writing) => [writing.id, { writing, at }]),
+      );
+    }
+    page = writings.map(({ content: _content, ...summary }) => summary);
   } catch (error) {
     if (!store || !isNetworkError(error)) throw error;
     return (await listLocalWritings(store.database, { userId, folderId, offset, limit })).map(summaryOfLocal);
   }
   if (!store) return page;
   const { database } = store;
-  await rememberServerWritings(database, userId, page).catch(() => {});
+  // Kept for reading offline; the list need not wait for it.
+  void rememberServerWritings(database, userId, page).catch(() => {});
   const pending = await pendingIds(database);
   if (pending.size === 0) return page;
   const rows = await Promise.all(
@@ -238,7 +258,7 @@ async function readPage({
   const shown = rows.filter((row) => row !== null);
   if (offset > 0) return shown;
   const madeHere = await Promise.all(
-    [...pending].filter((id) => id.startsWith('local_')).map((id) => localWriting(database, id)),
+    [...pending].filter((id) => id.startsWith(LOCAL_ID_PREFIX)).map((id) => localWriting(database, id)),
   );
   const inList = (writing: LocalWriting | undefined): writing is LocalWriting =>
     writing !== undefined &&
@@ -450,14 +470,26 @@ export function isUnsaved(id: string): boolean {
  */
 export async function loadWriting(id: string): Promise<Writing | null> {
   const { client, userId } = connection();
+  // A writing made elsewhere (from the list's request when just listed) is asked for while the device's copy is looked up: opening it waits for
+  // one of the two, not both. (A writing made here offline has no server copy under this id.)
+  const listed = listedCopies.get(id);
+  listedCopies.delete(id);
+  const early = id.startsWith(LOCAL_ID_PREFIX)
+    ? null
+    : listed && Date.now() - listed.at < LISTED_FRESH_FOR_MS
+      ? Promise.resolve(listed.writing)
+      : getWriting({ client, id });
+  early?.catch(() => {}); // answered below, unless this device's copy wins
   const store = await offline;
   const local = store ? await localWriting(store.database, await resolveId(store.database, id)) : undefined;
   const queued = store ? (await pendingIds(store.database)).has(local?.id ?? id) : false;
   let writing: Writing | null;
-  if (local?.content != null && (queued || id.startsWith('local_'))) writing = writingOfLocal(local);
+  if (local?.content != null && (queued || id.startsWith(LOCAL_ID_PREFIX))) writing = writingOfLocal(local);
   else {
     try {
-      writing = await getWriting({ client, id: local?.id ?? id });
+      writing = await (early && (local?.id ?? id) === id
+        ? early
+        : getWriting({ client, id: local?.id ?? id }));
     } catch (error) {
       if (local?.content == null || !isNetworkError(error)) throw error;
       writing = writingOfLocal(local);

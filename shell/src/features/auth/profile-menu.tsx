@@ -7,7 +7,7 @@ import {
   unsyncedSignOutText,
   type WorkspaceClient,
 } from 'shared-kernel';
-import { toast } from 'sonner';
+import { showToast } from '../toasts/index.ts';
 import { ProfilePicture } from './profile-picture.tsx';
 import styles from './user-menu.module.css';
 
@@ -21,8 +21,8 @@ export function ProfileMenu({ user, client, bus }: { user: User; client: Workspa
     const unsynced = unsyncedChanges();
     if (unsynced > 0 && !window.confirm(unsyncedSignOutText(unsynced))) return;
     const { error } = await client.auth.signOut();
-    if (error) toast.error(messages.auth.signOutFailed);
-    else toast.success(messages.auth.signedOut);
+    if (error) showToast('error', messages.auth.signOutFailed);
+    else showToast('success', messages.auth.signedOut);
   }
   return (
     // Not modal: a modal menu that opens a dialog leaves `pointer-events: none` on the body after both close

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { messages, validateNewPassword, type WorkspaceClient } from 'shared-kernel';
-import { toast } from 'sonner';
 import { navigate, ROUTES } from '../../routing/router.ts';
+import { showToast } from '../toasts/index.ts';
 import styles from './auth-form.module.css';
 
 /**
@@ -24,7 +24,7 @@ export function ResetPasswordPage({ client }: { client: WorkspaceClient }) {
     const { error: updateError } = await client.auth.updateUser({ password: checked.value });
     setBusy(false);
     if (updateError) return setError(updateError.message);
-    toast.success(messages.password.updated);
+    showToast('success', messages.password.updated);
     navigate(ROUTES.workspace, { replace: true });
   }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { skip } from 'rxjs';
 import { messages, online$, useOnline } from 'shared-kernel';
-import { toast } from 'sonner';
+import { showToast } from '../toasts/index.ts';
 import styles from './offline-badge.module.css';
 
 /** The 'Offline' badge with its note while the browser is offline. */
@@ -20,7 +20,7 @@ export function OfflineBadge() {
 export function useBackOnlineToast(): void {
   useEffect(() => {
     const subscription = online$.pipe(skip(1)).subscribe((online) => {
-      if (online) toast.success(messages.offline.backOnline);
+      if (online) showToast('success', messages.offline.backOnline);
     });
     return () => subscription.unsubscribe();
   }, []);

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
-import { type AreaProps, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import { type AreaProps, ON_DEMAND_PARCELS, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import { OnDemandSlot } from '../../remotes/on-demand-slot.tsx';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
 import { loadBreakScreen } from '../break-screen/index.ts';
@@ -63,12 +64,6 @@ export function Workspace({
   useEffect(() => {
     requestPersistentStorage().catch(() => undefined); // without it, storage may be evicted: nothing to tell
   }, []);
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.(() => void loadBreakScreen().catch(() => {}));
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, []);
   useBusEvent(bus, 'search.open', () => setSearching(true));
 
   const search = useCallback(
@@ -96,20 +91,14 @@ export function Workspace({
       ) : (
         <WorkspaceLayout areaProps={areaProps} />
       )}
-      <RemoteSlot
-        area="settings"
-        parcel="SettingsDialog"
-        label="Settings"
-        areaProps={areaProps}
-        className={styles.dialogSlot}
-      />
-      <RemoteSlot
-        area="settings"
-        parcel="PricingDialog"
-        label="Pricing"
-        areaProps={areaProps}
-        className={styles.dialogSlot}
-      />
+      {ON_DEMAND_PARCELS.map((parcel) => (
+        <OnDemandSlot
+          key={`${parcel.area}/${parcel.parcel}`}
+          parcel={parcel}
+          areaProps={areaProps}
+          className={styles.dialogSlot}
+        />
+      ))}
       {!mobile && (
         <div className={styles.userMenu}>
           <UserMenu user={user} client={client} bus={bus} />

@@ -1,0 +1,1 @@
+export { showToast, Toasts } from './toasts.tsx';
