@@ -10,7 +10,7 @@ import {
 } from 'shared-kernel';
 import type { Folder, Writing, WritingSummary } from './types.ts';
 
-// The list reads content only to derive the preview; the summary drops it so the list stays small.
+// A writing's summary is derived from its content (the preview); the summary drops the content.
 const SUMMARY_COLUMNS = 'id, title, category, category_id, created_at, updated_at, content';
 /** The columns of a whole writing. */
 export const WRITING_COLUMNS = SUMMARY_COLUMNS;
@@ -30,10 +30,49 @@ export function writingOf(row: WritingRow): Writing {
   return { ...summaryOf(row), content: row.content };
 }
 
+/** Narrows a read to the writings of the user (no folder) or of a folder (anyone's, as RLS lets), newest first. */
+function newestFirst<Query extends Scopable<Query>>(
+  query: Query,
+  { userId, folderId }: { userId: string; folderId: string | null },
+): Query {
+  const scoped = folderId === null ? query.eq('user_id', userId) : query.eq('category_id', folderId);
+  // id breaks ties between writings created in the same instant, so pages never overlap.
+  return scoped.order('created_at', { ascending: false }).order('id', { ascending: false });
+}
+type Scopable<Query> = {
+  eq(column: 'user_id' | 'category_id', value: string): Query;
+  order(column: 'created_at' | 'id', options: { ascending: boolean }): Query;
+};
+
 /**
- * One page of writings, newest first: the user's own (no folder) or a folder's (anyone's, as RLS lets),
- * with their content (the previews are made from it). Throws the PostgrestError on failure.
+ * The list reads a writing's first blocks, not its whole content: a preview is 120 characters after the
+ * title, and a page of long writings (a novel is megabytes of JSON) must not come whole to show a line
+ * of each. A preview whose first eight blocks after the title hold no text is empty.
  */
+const PREVIEW_BLOCKS = 8;
+const LIST_COLUMNS = `id, title, category, category_id, created_at, updated_at, ${Array.from(
+  { length: PREVIEW_BLOCKS },
+  (_, index) => `block${index}:content->content->${index}`,
+).join(', ')}`;
+type ListedRow = Omit<WritingRow, 'content'> & Record<`block${number}`, DocumentNode | null>;
+
+function summaryOfListed(row: ListedRow): WritingSummary {
+  const { id, title, category, category_id, created_at, updated_at } = row;
+  const blocks = Array.from({ length: PREVIEW_BLOCKS }, (_, index) => row[`block${index}`]).filter(
+    (block): block is DocumentNode => block != null,
+  );
+  return summaryOf({
+    id,
+    title,
+    category,
+    category_id,
+    created_at,
+    updated_at,
+    content: { type: 'doc', content: blocks } as unknown as Json,
+  });
+}
+
+/** One page of the list (see {@link newestFirst}). Throws the PostgrestError on failure. */
 export async function listWritings({
   client,
   userId,
@@ -46,14 +85,32 @@ export async function listWritings({
   folderId: string | null;
   offset: number;
   limit: number;
+}): Promise<WritingSummary[]> {
+  const { data, error } = await newestFirst(client.from('writings').select(LIST_COLUMNS), {
+    userId,
+    folderId,
+  }).range(offset, offset + limit - 1);
+  if (error) throw error;
+  // The select is built from parts, so its row type is written here.
+  return (data as unknown as ListedRow[]).map(summaryOfListed);
+}
+
+/** The first `limit` writings of the list, whole: the one that opens on load, and its neighbour. */
+export async function listFirstWritings({
+  client,
+  userId,
+  folderId,
+  limit,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  folderId: string | null;
+  limit: number;
 }): Promise<Writing[]> {
-  const query = client.from('writings').select(WRITING_COLUMNS);
-  const scoped = folderId === null ? query.eq('user_id', userId) : query.eq('category_id', folderId);
-  // id breaks ties between writings created in the same instant, so pages never overlap.
-  const { data, error } = await scoped
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(offset, offset + limit - 1);
+  const { data, error } = await newestFirst(client.from('writings').select(WRITING_COLUMNS), {
+    userId,
+    folderId,
+  }).limit(limit);
   if (error) throw error;
   return data.map(writingOf);
 }

@@ -37,6 +37,7 @@ import {
   createWriting,
   deleteWriting,
   getWriting,
+  listFirstWritings,
   listWritings,
   moveWritings,
   renameWriting,
@@ -100,8 +101,8 @@ let session = 0;
 // The signed-in user's offline store; `null` where IndexedDB is not available (online only).
 let offline: Promise<OfflineStore | null> = Promise.resolve(null);
 /**
- * The first writings of the list as the list's own request brought them, content included, for a short
- * while: the writing that opens on load (the first) and its neighbour open without a request of their own.
+ * The first writings of the list, whole, fetched beside the list for a short while: the writing that
+ * opens on load (the first) and its neighbour open without a request of their own. Each is used once.
  */
 const LISTED_COPIES = 2;
 const LISTED_FRESH_FOR_MS = 15_000;
@@ -230,14 +231,7 @@ async function readPage({
   const store = await offline;
   let page: WritingSummary[];
   try {
-    const writings = await request;
-    if (offset === 0) {
-      const at = Date.now();
-      listedCopies = new Map(
-        writings.slice(0, LISTED_COPIES).map((writing) => [writing.id, { writing, at }]),
-      );
-    }
-    page = writings.map(({ content: _content, ...summary }) => summary);
+    page = await request;
   } catch (error) {
     if (!store || !isNetworkError(error)) throw error;
     return (await listLocalWritings(store.database, { userId, folderId, offset, limit })).map(summaryOfLocal);
@@ -266,6 +260,22 @@ async function readPage({
   return [...madeHere.filter(inList).map(summaryOfLocal), ...shown].sort(compareNewestFirst);
 }
 
+/**
+ * Fetches the first writings of the list whole, beside the list's own request, so the one that opens on
+ * load (the first) and its neighbour need no request of their own once the list is in.
+ */
+function fetchFirstWritings(client: WorkspaceClient, userId: string, folderId: string | null): void {
+  const started = session;
+  listFirstWritings({ client, userId, folderId, limit: LISTED_COPIES }).then(
+    (writings) => {
+      if (started !== session) return;
+      const at = Date.now();
+      listedCopies = new Map(writings.map((writing) => [writing.id, { writing, at }]));
+    },
+    () => {}, // each opens with its own request instead
+  );
+}
+
 /** Loads the first page of the selected folder's list (or the user's own writings) and resubscribes. */
 export async function loadFirstPage(): Promise<void> {
   const { client, userId } = connection();
@@ -273,6 +283,7 @@ export async function loadFirstPage(): Promise<void> {
   const started = generation;
   subscribeToChanges();
   setState({ status: 'loading', items: [], hasMore: false });
+  if (state.selectedWritingId === null) fetchFirstWritings(client, userId, state.selectedFolderId);
   try {
     const items = await readPage({
       client,
@@ -470,13 +481,19 @@ export function isUnsaved(id: string): boolean {
  */
 export async function loadWriting(id: string): Promise<Writing | null> {
   const { client, userId } = connection();
-  // A writing made elsewhere (from the list's request when just listed) is asked for while the device's copy is looked up: opening it waits for
-  // one of the two, not both. (A writing made here offline has no server copy under this id.)
+  // The server's copy (the one fetched beside the list, when it is still the newest the list knows of)
+  // is asked for while this device's copy is looked up: opening waits for one of the two, not both.
+  // (A writing made here offline has no server copy under this id.)
   const listed = listedCopies.get(id);
   listedCopies.delete(id);
+  const listedRow = state.items.find((item) => item.id === id);
+  const listedIsCurrent =
+    listed !== undefined &&
+    Date.now() - listed.at < LISTED_FRESH_FOR_MS &&
+    !(listedRow && listedRow.updated_at > listed.writing.updated_at);
   const early = id.startsWith(LOCAL_ID_PREFIX)
     ? null
-    : listed && Date.now() - listed.at < LISTED_FRESH_FOR_MS
+    : listedIsCurrent
       ? Promise.resolve(listed.writing)
       : getWriting({ client, id });
   early?.catch(() => {}); // answered below, unless this device's copy wins
