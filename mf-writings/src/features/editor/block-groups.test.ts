@@ -3,6 +3,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOCK_GROUP, BLOCK_GROUP_SIZE, toEditorContent, toStoredContent } from './block-groups.ts';
 import { editorExtensions } from './editor-extensions.ts';
+import { countDocumentWords, countWords } from './writing-document.ts';
 
 let editor: Editor | undefined;
 afterEach(() => {
@@ -187,6 +188,18 @@ describe('blocks held in groups while editing', () => {
 
     current.commands.undo();
     expect(texts(current)).toEqual(['T', 'p0']);
+  });
+
+  it('counts the words of a grouped document, and again after an edit', () => {
+    const current = editorWith(writing('Two words', BLOCK_GROUP_SIZE + 5));
+    const textCount = () =>
+      countWords(current.state.doc.textBetween(0, current.state.doc.content.size, '\n', ' '));
+    expect(countDocumentWords(current.state.doc)).toBe(2 + BLOCK_GROUP_SIZE + 5);
+    expect(countDocumentWords(current.state.doc)).toBe(textCount());
+
+    cursorIn(current, 'p3', 'end');
+    current.commands.insertContent(' and three more');
+    expect(countDocumentWords(current.state.doc)).toBe(2 + BLOCK_GROUP_SIZE + 5 + 3);
   });
 
   it('keeps a paragraph to type in after an image that ends the writing', () => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { EventBus } from 'shared-kernel';
 import styles from './editor.module.css';
 import { formatCountdown, useCountdown } from './use-countdown.ts';
-import { countWords } from './writing-document.ts';
+import { countDocumentWords } from './writing-document.ts';
 
 /** The clock refreshes once a minute: it shows no seconds. */
 export const CLOCK_INTERVAL_MS = 60_000;
@@ -19,9 +19,10 @@ function useClock(): Date {
   return now;
 }
 
-function useWordCount(editor: TiptapEditor, documentKey: string | null): number {
-  const count = () => countWords(editor.state.doc.textBetween(0, editor.state.doc.content.size, '\n', ' '));
-  const [words, setWords] = useState(count);
+/** The document's word count, counted after the editor has painted (never on the way to showing it). */
+function useWordCount(editor: TiptapEditor, documentKey: string | null): number | null {
+  const count = () => countDocumentWords(editor.state.doc);
+  const [words, setWords] = useState<number | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const recount = () => {
@@ -64,7 +65,9 @@ export function EditorFooter({
       <time dateTime={now.toISOString()}>
         {now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
       </time>
-      <span data-testid="word-count">{words === 1 ? '1 word' : `${words.toLocaleString()} words`}</span>
+      <span data-testid="word-count">
+        {words === null ? '' : words === 1 ? '1 word' : `${words.toLocaleString()} words`}
+      </span>
       <button
         type="button"
         className={styles.timer}
