@@ -160,3 +160,66 @@ test.describe('the writings editor', () => {
     await expect(prose(page).locator('[data-embed="youtube"] + p')).toHaveText('after the video');
   });
 });
+
+test.describe('a long writing in the editor', () => {
+  test('joins paragraphs across the 100th block with Backspace, starts the body with Enter in the title, and saves it as written', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const client = backendClient();
+    await client.auth.setSession(account.session);
+    const lines = Array.from({ length: 150 }, (_, index) => ({
+      type: 'paragraph',
+      content: [{ type: 'text', text: `Line ${index}.` }],
+    }));
+    const { data, error } = await client
+      .from('writings')
+      .insert({
+        title: 'Long one',
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Long one' }] },
+            ...lines,
+          ],
+        },
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Long one');
+    // The editor holds the blocks in groups of 100: "Line 100." begins the second group.
+    const line100 = prose(page).locator('p', { hasText: 'Line 100.' });
+    await line100.scrollIntoViewIfNeeded();
+    await line100.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Backspace');
+    await expect(prose(page).locator('p', { hasText: 'Line 99.Line 100.' })).toHaveCount(1);
+
+    await prose(page).locator('h1').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Opening words');
+    await page.keyboard.press('Control+KeyS');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    const saved = await client
+      .from('writings')
+      .select('content')
+      .eq('id', data?.id ?? '')
+      .single();
+    const blocks = (saved.data?.content as { content: { type: string; content?: { text: string }[] }[] })
+      .content;
+    expect(blocks.map((block) => block.type)).not.toContain('blockGroup');
+    expect(blocks.slice(0, 3).map((block) => block.content?.[0]?.text)).toEqual([
+      'Long one',
+      'Opening words',
+      'Line 0.',
+    ]);
+    expect(blocks).toHaveLength(1 + 1 + 149);
+    expect(blocks.some((block) => block.content?.[0]?.text === 'Line 99.Line 100.')).toBe(true);
+  });
+});
