@@ -202,6 +202,17 @@ describe('blocks held in groups while editing', () => {
     expect(countDocumentWords(current.state.doc)).toBe(2 + BLOCK_GROUP_SIZE + 5 + 3);
   });
 
+  it('empties a long writing with select-all and Backspace, leaving a title and a paragraph to type in', () => {
+    const current = editorWith(writing('Gone', BLOCK_GROUP_SIZE * 2 + 3));
+    current.commands.selectAll();
+    press(current, 'Backspace');
+    current.commands.insertContent('Fresh');
+
+    const stored = toStoredContent(current.state.doc).content ?? [];
+    expect(stored.map((block) => block.type)).toEqual(['heading', 'paragraph']);
+    expect(texts(current)?.join('')).toBe('Fresh');
+  });
+
   it('keeps a paragraph to type in after an image that ends the writing', () => {
     const current = editorWith(writing('T', BLOCK_GROUP_SIZE));
     cursorIn(current, `p${BLOCK_GROUP_SIZE - 1}`, 'end');
