@@ -17,6 +17,7 @@ export {
 export {
   addFolder,
   applyLocalEdit,
+  COPY_FRESH_FOR_MS,
   clickWriting,
   connectWritingsStore,
   createAndSelect,
@@ -24,6 +25,7 @@ export {
   disconnectWritingsStore,
   dismissNotice,
   getWritingsState,
+  isCurrentCopy,
   isUnsaved,
   type ListStatus,
   loadFirstPage,

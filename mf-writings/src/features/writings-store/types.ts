@@ -1,4 +1,4 @@
-import type { FolderPermission, Json } from 'shared-kernel';
+import type { FolderPermission, Json, WorkspaceClient } from 'shared-kernel';
 
 /** A writing as the list shows it: no content, a 120-character preview that skips the first heading. */
 export type WritingSummary = {
@@ -10,6 +10,15 @@ export type WritingSummary = {
   readonly category_id: string | null;
   readonly created_at: string;
   readonly updated_at: string;
+};
+
+/** Which page of the list to read: the user's own writings (no folder) or a folder's. */
+export type ListPageRequest = {
+  readonly client: WorkspaceClient;
+  readonly userId: string;
+  readonly folderId: string | null;
+  readonly offset: number;
+  readonly limit: number;
 };
 
 /** A whole writing: its summary and its Tiptap JSON document (`null` for a writing never edited). */

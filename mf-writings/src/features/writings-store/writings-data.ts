@@ -8,7 +8,7 @@ import {
   type WorkspaceClient,
   writingPreview,
 } from 'shared-kernel';
-import type { Folder, Writing, WritingSummary } from './types.ts';
+import type { Folder, ListPageRequest, Writing, WritingSummary } from './types.ts';
 
 // A writing's summary is derived from its content (the preview); the summary drops the content.
 const SUMMARY_COLUMNS = 'id, title, category, category_id, created_at, updated_at, content';
@@ -79,13 +79,7 @@ export async function listWritings({
   folderId,
   offset,
   limit,
-}: {
-  client: WorkspaceClient;
-  userId: string;
-  folderId: string | null;
-  offset: number;
-  limit: number;
-}): Promise<WritingSummary[]> {
+}: ListPageRequest): Promise<WritingSummary[]> {
   const { data, error } = await newestFirst(client.from('writings').select(LIST_COLUMNS), {
     userId,
     folderId,
@@ -101,12 +95,7 @@ export async function listFirstWritings({
   userId,
   folderId,
   limit,
-}: {
-  client: WorkspaceClient;
-  userId: string;
-  folderId: string | null;
-  limit: number;
-}): Promise<Writing[]> {
+}: Omit<ListPageRequest, 'offset'>): Promise<Writing[]> {
   const { data, error } = await newestFirst(client.from('writings').select(WRITING_COLUMNS), {
     userId,
     folderId,

@@ -32,7 +32,7 @@ import {
 } from '../offline-store/index.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
 import { compareNewestFirst, mergeRefetched } from './merge.ts';
-import type { Folder, Writing, WritingDraft, WritingSummary } from './types.ts';
+import type { Folder, ListPageRequest, Writing, WritingDraft, WritingSummary } from './types.ts';
 import {
   createWriting,
   deleteWriting,
@@ -105,7 +105,6 @@ let offline: Promise<OfflineStore | null> = Promise.resolve(null);
  * opens on load (the first) and its neighbour open without a request of their own. Each is used once.
  */
 const LISTED_COPIES = 2;
-const LISTED_FRESH_FOR_MS = 15_000;
 let listedCopies = new Map<string, { writing: Writing; at: number }>();
 const listeners = new Set<() => void>();
 const syncListeners = new Set<(event: SyncEvent) => void>();
@@ -218,13 +217,7 @@ async function readPage({
   folderId,
   offset,
   limit,
-}: {
-  client: WorkspaceClient;
-  userId: string;
-  folderId: string | null;
-  offset: number;
-  limit: number;
-}): Promise<WritingSummary[]> {
+}: ListPageRequest): Promise<WritingSummary[]> {
   // The request and the opening of the device's store go together: the list is on the way to first paint.
   const request = listWritings({ client, userId, folderId, offset, limit });
   request.catch(() => {}); // answered below, once the store is open
@@ -474,6 +467,18 @@ export function isUnsaved(id: string): boolean {
   return state.unsaved.has(id);
 }
 
+/** A copy fetched earlier is used for this long; later someone may have edited the writing meanwhile. */
+export const COPY_FRESH_FOR_MS = 15_000;
+
+/**
+ * Whether a copy of a writing fetched at `fetchedAt` may still be shown: fresh, and not older than the
+ * version the list knows of (a save finished after it was read).
+ */
+export function isCurrentCopy(writing: Writing, fetchedAt: number): boolean {
+  const listed = state.items.find((item) => item.id === writing.id);
+  return Date.now() - fetchedAt < COPY_FRESH_FOR_MS && !(listed && listed.updated_at > writing.updated_at);
+}
+
 /**
  * A writing with its content for the editor: the server's (kept on this device for reading offline), or
  * this device's copy when it has unsynced writes or the server cannot be reached. A local draft wins
@@ -486,14 +491,9 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   // (A writing made here offline has no server copy under this id.)
   const listed = listedCopies.get(id);
   listedCopies.delete(id);
-  const listedRow = state.items.find((item) => item.id === id);
-  const listedIsCurrent =
-    listed !== undefined &&
-    Date.now() - listed.at < LISTED_FRESH_FOR_MS &&
-    !(listedRow && listedRow.updated_at > listed.writing.updated_at);
   const early = id.startsWith(LOCAL_ID_PREFIX)
     ? null
-    : listedIsCurrent
+    : listed && isCurrentCopy(listed.writing, listed.at)
       ? Promise.resolve(listed.writing)
       : getWriting({ client, id });
   early?.catch(() => {}); // answered below, unless this device's copy wins
