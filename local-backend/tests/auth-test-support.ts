@@ -1,21 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import type { Backend } from '../src/backend.ts';
 
-/** The real supabase-js against a test backend, one in-memory session per client (no sharing, no timers). */
-export function createTestClient(
-  backend: Pick<Backend, 'url' | 'anonKey'>,
-  { fetch, ...options }: { flowType?: 'implicit' | 'pkce'; fetch?: typeof globalThis.fetch } = {},
-): SupabaseClient {
-  return createClient(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options },
-    // A test may put its own fetch in between, to cut the network or lose an answer.
-    ...(fetch ? { global: { fetch } } : {}),
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one (note §0).
-    realtime: { transport: WebSocket as never },
-  });
-}
+export { createTestClient } from '../src/testing/index.ts';
 
 /** A fresh address per test: test files share one database, so data is isolated by e-mail. */
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;

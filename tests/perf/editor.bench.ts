@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
 
@@ -21,18 +22,6 @@ const KEY_DELAY_MS = 60;
 const PORT = 4500;
 // The production build talks to the local backend's default address.
 const BACKEND_PORT = 54321;
-
-interface Backend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-// Loaded by path, as the search bench does: the tests package does not depend on the backend's.
-const { startBackend } = (await import(
-  new URL('../../local-backend/src/backend.ts', import.meta.url).href
-)) as {
-  startBackend(options: { dataDir: string; port: number }): Promise<Backend>;
-};
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;

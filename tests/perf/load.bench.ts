@@ -13,6 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { startBackend } from 'local-backend';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
@@ -49,16 +50,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
-// A throwaway backend on a free port, so the bench never collides with a running one; the build talks to
-// the default local URL, which the browser is pointed at this backend for (see `route` below).
-const { startBackend } = (await import(
-  new URL('../../local-backend/src/backend.ts', import.meta.url).href
-)) as {
-  startBackend(options: {
-    dataDir: string;
-    port: number;
-  }): Promise<{ url: string; anonKey: string; stop(): Promise<void> }>;
-};
 const backend = await startBackend({ dataDir: 'memory://', port: 0 });
 const writer = createClient(backend.url, backend.anonKey, {
   auth: { persistSession: false },

@@ -9,6 +9,7 @@
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@supabase/supabase-js';
+import { type Backend, startBackend } from 'local-backend';
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -25,17 +26,9 @@ import { createOutboxSync } from '../../mf-writings/src/features/offline-store/o
 const WRITINGS = 100;
 const EDITS_PER_WRITING = 10;
 
-interface BenchBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-let backend: BenchBackend;
+let backend: Backend;
 
 beforeAll(async () => {
-  const { startBackend } = (await import(
-    new URL('../../local-backend/src/backend.ts', import.meta.url).href
-  )) as { startBackend(options: { dataDir: string; port: number }): Promise<BenchBackend> };
   backend = await startBackend({ dataDir: 'memory://', port: 0 });
 });
 

@@ -6,28 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@supabase/supabase-js';
+import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
-
-// What the bench uses of local-backend's `startBackend`. The module is loaded by URL so that the tests
-// package's type check does not take in the backend's sources (they are checked with their own config).
-interface BenchBackend {
-  url: string;
-  anonKey: string;
-  database: {
-    pg: {
-      transaction<T>(
-        work: (tx: { query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<T>,
-      ): Promise<T>;
-      exec(sql: string): Promise<unknown>;
-    };
-  };
-  stop(): Promise<void>;
-}
-const { startBackend } = (await import(
-  new URL('../../local-backend/src/backend.ts', import.meta.url).href
-)) as {
-  startBackend(options: { dataDir: string; port: number }): Promise<BenchBackend>;
-};
 
 const WRITINGS = 10_000;
 const IDEAS = 10_000;

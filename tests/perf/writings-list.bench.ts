@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
 
@@ -23,18 +24,6 @@ const FIRST_PAGE_RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const PORT = 4600;
 // The production build talks to the local backend's default address.
 const BACKEND_PORT = 54321;
-
-interface Backend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-// Loaded by path, as the other benches do: the tests package does not depend on the backend's.
-const { startBackend } = (await import(
-  new URL('../../local-backend/src/backend.ts', import.meta.url).href
-)) as {
-  startBackend(options: { dataDir: string; port: number }): Promise<Backend>;
-};
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;

@@ -2,14 +2,18 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { MIGRATIONS_DIR, SEED_FILE } from 'shared-kernel/supabase';
 
-const supabaseFolder = fileURLToPath(new URL('../../../shared-kernel/supabase/', import.meta.url));
+/** Where the product schema lives, and its seed: the kernel's. */
+export const DEFAULT_MIGRATIONS = { migrationsDir: MIGRATIONS_DIR, seedFile: SEED_FILE };
 
-/** Where the product schema lives, and its seed. */
-export const DEFAULT_MIGRATIONS = {
-  migrationsDir: `${supabaseFolder}migrations`,
-  seedFile: `${supabaseFolder}seed.sql`,
-};
+/**
+ * What hosted Supabase provides before any migration runs (roles, `auth` and `storage` schemas, the
+ * auth service's tables), in the order applied; both files are idempotent.
+ */
+export const PLATFORM_SQL_FILES = ['platform.sql', 'platform-auth.sql'].map((name) =>
+  fileURLToPath(new URL(name, import.meta.url)),
+);
 
 /** What a start applied, for the CLI's output and the tests. */
 export interface MigrationReport {
@@ -41,8 +45,8 @@ export async function migrate({
   );
   const isNew = existing.rows[0]?.table == null;
 
-  for (const platformFile of ['platform.sql', 'platform-auth.sql']) {
-    await pg.exec(await readFile(new URL(platformFile, import.meta.url), 'utf8'));
+  for (const platformFile of PLATFORM_SQL_FILES) {
+    await pg.exec(await readFile(platformFile, 'utf8'));
   }
   await pg.exec(`
     create schema if not exists supabase_migrations;

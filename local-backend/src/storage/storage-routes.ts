@@ -74,7 +74,7 @@ function checkObjectName(name: string) {
 }
 
 /** Reads at most `limit` bytes of the body; a larger body is refused without being buffered. */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw storageErrors.entityTooLarge();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-// A relative import: shared-kernel cannot depend on local-backend (local-backend depends on it).
-import { type Database, openDatabase, type RequestAuth } from '../../../local-backend/src/db/database.ts';
+import { readFileSync } from 'node:fs';
+import { type Database, openDatabase, PLATFORM_SQL_FILES, type RequestAuth } from 'local-backend';
+import { migrationFiles, SEED_FILE } from '../index.ts';
 
-const supabaseFolder = fileURLToPath(new URL('..', import.meta.url));
-const platformFile = fileURLToPath(new URL('../../../local-backend/src/db/platform.sql', import.meta.url));
-
-/** The migration files in the order they are applied (sorted by name, as the Supabase CLI does). */
-export function migrationFiles(): string[] {
-  return readdirSync(`${supabaseFolder}migrations`)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => `${supabaseFolder}migrations/${name}`);
-}
+// What hosted Supabase has before migrations (roles, auth and storage schemas), without the local auth
+// service's own tables.
+const [platformFile = ''] = PLATFORM_SQL_FILES;
 
 /** Applies the hosted-Supabase emulation, then every migration, then (optionally) the seed. */
 export async function openMigratedDatabase({ seed }: { seed: boolean }): Promise<Database> {
@@ -32,7 +24,7 @@ export async function applyPlatform({ database }: { database: Database }): Promi
 
 /** Runs seed.sql (again). */
 export async function applySeed({ database }: { database: Database }): Promise<void> {
-  await database.pg.exec(readFileSync(`${supabaseFolder}seed.sql`, 'utf8'));
+  await database.pg.exec(readFileSync(SEED_FILE, 'utf8'));
 }
 
 /** A signed-in user's request identity, with the claims GoTrue puts in its access tokens. */

@@ -1,32 +1,17 @@
 // @vitest-environment node
+import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchClient, searchWorkspace } from './search-workspace.ts';
+import { searchWorkspace } from './search-workspace.ts';
 
-// The real local backend and the real supabase-js. The shell does not depend on the backend package, so
-// the test loads it by path (outside the shell's type program) together with the backend's test client,
-// which brings the `ws` transport supabase-js needs on Node 20.
-interface TestBackend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-interface TestClient extends SearchClient {
-  auth: { signInWithPassword(credentials: object): Promise<{ error: { message: string } | null }> };
-  from(table: string): { insert(rows: object[]): PromiseLike<{ error: { message: string } | null }> };
-}
-const backendDirectory = new URL('../../../../local-backend/', import.meta.url);
-const load = (path: string) => import(/* @vite-ignore */ new URL(path, backendDirectory).href);
-
+// The real local backend and the real supabase-js.
 let backend: TestBackend;
-let owner: TestClient;
-let visitor: TestClient;
+let owner: ReturnType<TestBackend['client']>;
+let visitor: ReturnType<TestBackend['client']>;
 
 beforeAll(async () => {
-  const { startBackend } = await load('src/backend.ts');
-  const { createTestClient } = await load('tests/auth-test-support.ts');
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
-  owner = createTestClient(backend);
-  visitor = createTestClient(backend);
+  backend = await startTestBackend();
+  owner = backend.client();
+  visitor = backend.client();
   const signIn = await owner.auth.signInWithPassword({
     email: 'demo@example.com',
     password: 'demo-password',

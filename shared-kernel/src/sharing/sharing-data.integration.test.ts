@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { createClient } from '@supabase/supabase-js';
+import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { messages, noUserWithEmail } from '../domain/messages.ts';
@@ -12,11 +13,8 @@ import {
   updateSharePermission,
 } from './sharing-data.ts';
 
-type Backend = { url: string; anonKey: string; stop(): Promise<void> };
-// The real local backend, by path (see client.test.ts for why through a URL), and the real supabase-js.
-const backendModule = new URL('../../../local-backend/src/backend.ts', import.meta.url).href;
-
-let backend: Backend;
+// The real local backend and the real supabase-js.
+let backend: TestBackend;
 
 async function signUp(label: string) {
   const client: WorkspaceClient = createClient(backend.url, backend.anonKey, {
@@ -30,8 +28,7 @@ async function signUp(label: string) {
 }
 
 beforeAll(async () => {
-  const { startBackend } = await import(/* @vite-ignore */ backendModule);
-  backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  backend = await startTestBackend();
 }, 120_000);
 afterAll(() => backend?.stop());
 

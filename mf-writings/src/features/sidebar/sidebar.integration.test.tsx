@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
 import { getSupabaseClient, messages, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../testing/start-test-backend.ts';
 import { disconnectWritingsStore, getWritingsState } from '../writings-store/index.ts';
 import { Sidebar } from './sidebar.tsx';
 
-let backend: TestBackend;
+let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 let userId: string;
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // happy-dom lays nothing out: give elements a viewport's size so the virtualizer renders rows.
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 300 });
-  backend = await startTestBackend();
+  backend = await spawnTestBackend();
   client = getSupabaseClient(backend);
   const { data, error } = await client.auth.signUp({
     email: `sidebar-${crypto.randomUUID().slice(0, 8)}@example.com`,

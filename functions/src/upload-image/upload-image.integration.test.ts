@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// The real local backend serving the real function registry (functions' own index).
+import { type Backend, startBackend } from 'local-backend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-// The real local backend serving the real function registry (functions' own index).
-import { type Backend, startBackend } from '../../../local-backend/src/backend.ts';
 import { imageTypeOf } from './image-type.ts';
 import { MAX_IMAGE_BYTES, uploadImageErrors } from './upload-image.ts';
 

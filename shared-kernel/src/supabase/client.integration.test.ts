@@ -1,20 +1,8 @@
 // @vitest-environment node
+import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import WebSocket from 'ws';
 import { getSupabaseClient } from './client.ts';
-
-/** The part of local-backend's `startBackend` this test uses. */
-type StartBackend = (options: { dataDir: string; port: number }) => Promise<Backend>;
-interface Backend {
-  url: string;
-  anonKey: string;
-  stop(): Promise<void>;
-}
-
-// The real local backend, by relative path (the kernel does not depend on it outside this test). Imported
-// through a URL so the kernel's typecheck, which uses the DOM's types, does not compile the backend's Node
-// code; the backend is typechecked in its own package.
-const backendModule = new URL('../../../local-backend/src/backend.ts', import.meta.url).href;
 
 // Node 20 has no global WebSocket and supabase-js refuses to start without one; browsers need nothing.
 const nodeOptions = { realtime: { transport: WebSocket as never } };
@@ -36,14 +24,11 @@ describe('getSupabaseClient', () => {
   });
 
   describe('against the local backend', () => {
-    let backend: Backend;
+    let backend: TestBackend;
 
     // Starting PGlite and migrating it takes seconds, more on a busy machine.
     beforeAll(async () => {
-      const { startBackend } = (await import(/* @vite-ignore */ backendModule)) as {
-        startBackend: StartBackend;
-      };
-      backend = await startBackend({ dataDir: 'memory://', port: 0 });
+      backend = await startTestBackend();
     }, 120_000);
     afterAll(() => backend?.stop());
 

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { Selection } from '@tiptap/pm/state';
+import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
 import { getSupabaseClient, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../testing/start-test-backend.ts';
 import {
   disconnectWritingsStore,
   getWriting,
@@ -14,7 +14,7 @@ import {
 import { Editor } from './editor.tsx';
 import { createSeenVersions } from './newer-server-copy.ts';
 
-let backend: TestBackend;
+let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 
 const documentOf = (title: string, body: string) => ({
@@ -53,7 +53,7 @@ async function savedElsewhere(writingId: string, body: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await spawnTestBackend();
   client = getSupabaseClient(backend);
 }, 120_000);
 

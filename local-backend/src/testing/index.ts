@@ -1,0 +1,7 @@
+/**
+ * Test helpers of the local backend, for any package's tests: `import { startTestBackend } from
+ * 'local-backend/testing'`. Node only.
+ */
+export { type SpawnedTestBackend, spawnTestBackend } from './spawn-test-backend.ts';
+export { startTestBackend, type TestBackend } from './start-test-backend.ts';
+export { createTestClient } from './test-client.ts';
