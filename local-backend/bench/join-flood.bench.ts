@@ -38,7 +38,10 @@ function get(agent: Agent, url: string, headers: Record<string, string>) {
 
 async function signedInReader(backend: Backend) {
   const client = createTestClient(backend);
-  const { data, error } = await client.auth.signUp({ email: uniqueEmail('flood-reader'), password: 'bench-pw' });
+  const { data, error } = await client.auth.signUp({
+    email: uniqueEmail('flood-reader'),
+    password: 'bench-pw',
+  });
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
   const rows = Array.from({ length: 200 }, (_, index) => ({ title: `Writing ${index}` }));
   const { error: insertError } = await client.from('writings').insert(rows);

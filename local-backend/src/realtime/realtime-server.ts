@@ -12,6 +12,12 @@ import {
   quoteIdentifier,
 } from './change-filter.ts';
 import {
+  createExpiringCache,
+  createJoinAdmission,
+  type JoinAdmission,
+  type JoinLimits,
+} from './join-admission.ts';
+import {
   decodeMessage,
   encodeMessage,
   encodeMessageWithPayload,
@@ -22,7 +28,7 @@ import {
 import { loadPublishedTables, type PublishedTable, tableKey } from './published-tables.ts';
 
 /** Tuning of the realtime server. */
-export interface RealtimeOptions {
+export interface RealtimeOptions extends JoinLimits {
   /**
    * A connection whose unsent backlog exceeds this many bytes is closed: it is not keeping up, and one
    * slow or dead socket must never hold memory or delay the others. The client reconnects and refetches.
@@ -85,6 +91,7 @@ interface Connection {
   lastSeen: number;
   /** Messages of one connection are handled in order (a join is async). */
   handling: Promise<void>;
+  admitJoin: JoinAdmission;
 }
 
 interface Channel {
@@ -109,6 +116,7 @@ export async function startRealtime({
   database,
   authenticate,
   maxQueuedBytes = defaultMaxQueuedBytes,
+  ...joinLimits
 }: StartRealtimeOptions): Promise<Realtime> {
   await installChangeCapture({ pg: database.pg });
   const tables = await loadPublishedTables({ pg: database.pg });
@@ -168,13 +176,43 @@ export async function startRealtime({
     return true;
   }
 
+  // Joins ask the same few questions again and again (3 roles, a handful of tables, the filters an app
+  // uses); each answer is a statement on the Postgres every request waits for. Privileges change only
+  // with a grant or revoke, so a short expiry is enough.
+  const privileges = createExpiringCache<boolean>({ ttlMs: 10_000, maxEntries: 1000 });
+  const checkedFilters = createExpiringCache<true>({ ttlMs: 10_000, maxEntries: 1000 });
+
   const canSelect = async (role: string, table: PublishedTable) => {
+    const key = `${role} ${tableKey(table.schema, table.table)}`;
+    const cached = privileges.get(key);
+    if (cached !== undefined) return cached;
     const result = await database.pg.query<{ allowed: boolean }>(
       `select has_table_privilege($1, format('%I.%I', $2::text, $3::text), 'SELECT') as allowed`,
       [role, table.schema, table.table],
     );
-    return result.rows[0]?.allowed === true;
+    const allowed = result.rows[0]?.allowed === true;
+    privileges.set(key, allowed);
+    return allowed;
   };
+
+  /**
+   * Binds a filter's values once so a value the column type refuses (e.g. "abc" for a uuid) fails the
+   * join rather than every later delivery.
+   */
+  async function checkFilter(auth: RequestAuth, target: PublishedTable, filter: ChangeFilter, text: string) {
+    const key = `${auth.role} ${tableKey(target.schema, target.table)} ${text}`;
+    if (checkedFilters.get(key)) return;
+    const condition = filterToSql(filter, 't', 1);
+    await database
+      .queryAs(auth, {
+        sql: `select from ${qualifiedName(target)} t where false and ${condition.sql}`,
+        parameters: condition.parameters,
+      })
+      .catch((error: unknown) => {
+        throw new ChangeFilterError(`Invalid filter "${text}": ${(error as Error).message}`);
+      });
+    checkedFilters.set(key, true);
+  }
 
   /** Checks the client's bindings against the publication, the role's privileges and the columns. */
   async function resolveBindings(auth: RequestAuth, requested: unknown[]): Promise<Binding[]> {
@@ -212,20 +250,7 @@ export async function startRealtime({
             `Invalid filter: table ${table} has no column "${parsedFilter.column}"`,
           );
         }
-        // Binds the values once so a value the column type refuses (e.g. "abc" for a uuid) fails the join
-        // rather than every later delivery.
-        const condition = filterToSql(parsedFilter, 't', 1);
-        await database
-          .runAs(auth, (tx) =>
-            tx.query(
-              `select from ${qualifiedName(target)} t where false and ${condition.sql}`,
-              condition.parameters,
-              { serializers: asText },
-            ),
-          )
-          .catch((error: unknown) => {
-            throw new ChangeFilterError(`Invalid filter "${filter}": ${(error as Error).message}`);
-          });
+        await checkFilter(auth, target, parsedFilter, String(filter));
       }
       const id = nextBindingId++;
       bindings.push({
@@ -281,12 +306,21 @@ export async function startRealtime({
   }
 
   async function handle(connection: Connection, message: PhoenixMessage) {
+    // A closed socket's queued messages (a flood) are dropped, not worked through.
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
     const channel = connection.channels.get(message.topic);
     if (message.topic === 'phoenix' && message.event === 'heartbeat') {
       reply(connection, message, 'ok', {});
       for (const joined of connection.channels.values()) isExpired(joined);
     } else if (message.event === 'phx_join') {
-      await join(connection, message);
+      const refusal = connection.admitJoin(connection.channels.size, channel !== undefined);
+      if (!refusal) {
+        // Lets requests that arrived meanwhile in first: a burst of joins must not hold them back.
+        await new Promise((resolve) => setImmediate(resolve));
+        return join(connection, message);
+      }
+      reply(connection, message, 'error', { reason: refusal.reason });
+      if (refusal.disconnect) connection.socket.close(1008, refusal.reason);
     } else if (!channel) {
       reply(connection, message, 'error', { reason: 'unmatched topic' });
     } else if (message.event === 'access_token') {
@@ -316,6 +350,7 @@ export async function startRealtime({
       channels: new Map(),
       lastSeen: Date.now(),
       handling: Promise.resolve(),
+      admitJoin: createJoinAdmission(joinLimits),
     };
     connections.add(connection);
     socket.on('message', (data, isBinary) => {
