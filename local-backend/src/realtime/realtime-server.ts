@@ -387,17 +387,32 @@ export async function startRealtime({
 
   /**
    * Reads a changed row once, with every distinct filter of its bindings evaluated on it (filters do
-   * not depend on the reader). Undefined when the row is gone (deleted since).
+   * not depend on the reader). Undefined when the row is gone (deleted since). For a DELETE the row is
+   * its last version, kept by the trigger (`local_realtime.deleted_rows`, change-capture.sql).
    */
   async function readChangedRow(change: RowChange, table: PublishedTable, matches: Match[]) {
     const filterColumns = new Map<string, string>();
-    const parameters = table.primaryKey.map((column) => {
-      const value = change.primary_key[column];
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    });
-    const conditions = table.primaryKey.map(
-      (column, index) => `t.${quoteIdentifier(column)} = $${index + 1}`,
-    );
+    let parameters: string[];
+    let source: string;
+    if (change.type === 'DELETE') {
+      const kept = await database.pg.query<{ old_row: string }>(
+        'delete from local_realtime.deleted_rows where id = $1 returning old_row::text',
+        [change.deleted_row],
+      );
+      const oldRow = kept.rows[0]?.old_row;
+      if (oldRow === undefined || matches.length === 0) return undefined;
+      parameters = [oldRow];
+      source = `jsonb_populate_record(null::${qualifiedName(table)}, $1::jsonb) t`;
+    } else {
+      parameters = table.primaryKey.map((column) => {
+        const value = change.primary_key[column];
+        return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      });
+      const conditions = table.primaryKey.map(
+        (column, index) => `t.${quoteIdentifier(column)} = $${index + 1}`,
+      );
+      source = `${qualifiedName(table)} t where ${conditions.join(' and ')}`;
+    }
     const selections = ['to_jsonb(t) as record'];
     for (const { filter, filterText } of matches.flatMap((match) => match.bindings)) {
       if (!filter || filterText === undefined || filterColumns.has(filterText)) continue;
@@ -408,7 +423,7 @@ export async function startRealtime({
       filterColumns.set(filterText, alias);
     }
     const result = await database.pg.query<Record<string, unknown>>(
-      `select ${selections.join(', ')} from ${qualifiedName(table)} t where ${conditions.join(' and ')}`,
+      `select ${selections.join(', ')} from ${source}`,
       parameters,
       { serializers: asText },
     );
@@ -416,14 +431,22 @@ export async function startRealtime({
     if (!row) return undefined;
     const matchesFilter = (binding: Binding) =>
       binding.filterText === undefined || row[filterColumns.get(binding.filterText) ?? ''] === true;
-    return { record: row.record as Record<string, unknown>, matchesFilter };
+    return { record: row.record as Record<string, unknown>, matchesFilter, text: parameters[0] ?? '' };
   }
 
   /**
    * The channels that may see the row: row-level security decides under each channel's role and
    * claims, with one call per role for all of them (local_realtime.visible_to_<oid>, change-capture.sql).
+   * A deleted row is judged on its last version (`oldRow`) by the table's read policies, as they would
+   * have judged it (local_realtime.readable_by_<oid>_<role>).
    */
-  async function visibleChannels(change: RowChange, table: PublishedTable, channels: Channel[]) {
+  async function visibleChannels(
+    change: RowChange,
+    table: PublishedTable,
+    channels: Channel[],
+    oldRow: string,
+  ) {
+    const row = change.type === 'DELETE' ? oldRow : JSON.stringify(change.primary_key);
     const visible = new Set<Channel>();
     const byRole = groupBy(channels, (channel) => channel.auth.role);
     for (const [role, roleChannels] of byRole) {
@@ -432,11 +455,12 @@ export async function startRealtime({
       const claimsList = byToken.map((group) => JSON.stringify(group[0]?.auth.claims ?? {}));
       // One prepared statement and one call into PGlite (queryAs): a transaction costs several (§6e).
       // The function sets each subscriber's claims itself; the role is the group's.
+      const check = change.type === 'DELETE' ? `readable_by_${table.oid}_${role}` : `visible_to_${table.oid}`;
       const result = await database.queryAs<{ visibility: boolean[] }>(
         { role, claims: {} },
         {
-          sql: `select local_realtime.${quoteIdentifier(`visible_to_${table.oid}`)}(array(select jsonb_array_elements_text($1::jsonb)), $2) as visibility`,
-          parameters: [JSON.stringify(claimsList), JSON.stringify(change.primary_key)],
+          sql: `select local_realtime.${quoteIdentifier(check)}(array(select jsonb_array_elements_text($1::jsonb)), $2) as visibility`,
+          parameters: [JSON.stringify(claimsList), row],
         },
       );
       const visibility = result.rows[0]?.visibility ?? [];
@@ -447,7 +471,10 @@ export async function startRealtime({
     return visible;
   }
 
-  /** Delivers an INSERT or UPDATE, as the row is now, to the matching channels that may see it. */
+  /**
+   * Delivers an INSERT or UPDATE, as the row is now, to the matching channels that may see it; a DELETE
+   * to those whose filters match the row's last version and who could read that version.
+   */
   async function deliverRow(change: RowChange, table: PublishedTable, matches: Match[]) {
     const row = await readChangedRow(change, table, matches);
     if (!row) return;
@@ -457,10 +484,12 @@ export async function startRealtime({
         ids: bindings.filter(row.matchesFilter).map((binding) => binding.id),
       }))
       .filter(({ ids }) => ids.length > 0);
+    if (candidates.length === 0) return;
     const visible = await visibleChannels(
       change,
       table,
       candidates.map(({ channel }) => channel),
+      row.text,
     );
     const data = changeData(change, table, row.record);
     for (const { channel, ids } of candidates) {
@@ -493,19 +522,6 @@ export async function startRealtime({
     );
   }
 
-  /**
-   * A DELETE carries the old primary key only and is not checked against row-level security (the row
-   * is gone), as on Supabase; a filter applies when its column is part of that key.
-   */
-  function deletedRowMatches(binding: Binding, change: RowChange): boolean {
-    const { filter } = binding;
-    if (!filter || !Object.hasOwn(change.primary_key, filter.column)) return true;
-    const value = String(change.primary_key[filter.column]);
-    if (filter.operator === 'eq' || filter.operator === 'in') return filter.values.includes(value);
-    if (filter.operator === 'neq') return !filter.values.includes(value);
-    return true;
-  }
-
   interface Match {
     channel: Channel;
     bindings: Binding[];
@@ -516,24 +532,17 @@ export async function startRealtime({
     const table = tables.get(key);
     if (!table) return;
     const matches: Match[] = [];
-    const deletedData = change.type === 'DELETE' ? changeData(change, table, undefined) : undefined;
     for (const connection of connections) {
       for (const channel of [...connection.channels.values()]) {
         const bindings = channel.bindings.filter(
           (binding) => binding.tableKeys.has(key) && (binding.event === '*' || binding.event === change.type),
         );
         if (bindings.length === 0 || isExpired(channel)) continue;
-        if (deletedData !== undefined) {
-          const ids = bindings
-            .filter((binding) => deletedRowMatches(binding, change))
-            .map((binding) => binding.id);
-          sendChange(channel, ids, deletedData);
-        } else {
-          matches.push({ channel, bindings });
-        }
+        matches.push({ channel, bindings });
       }
     }
-    if (matches.length > 0) await deliverRow(change, table, matches);
+    // A DELETE's kept row is read (and removed) even when nobody listens.
+    if (matches.length > 0 || change.type === 'DELETE') await deliverRow(change, table, matches);
   }
 
   // Changes are delivered one at a time, in commit order, so every subscriber sees them in that order.
