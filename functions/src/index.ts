@@ -7,6 +7,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { uploadImage } from './upload-image/index.ts';
 
+/** Recognises raster images by their magic numbers; the local backend's storage checks uploads with it. */
+export { type ImageType, imageTypeOf } from './upload-image/index.ts';
+
 /**
  * A function: one web-standard request in, one response out. It reaches the outside world only through
  * `env`, so the same code runs on Supabase Edge (Deno), any fetch-handler platform and the local backend.

@@ -177,7 +177,9 @@ async function uploadThroughput(backend: Backend) {
     { size: 1024 * 1024, concurrency: 1 },
     { size: 1024 * 1024, concurrency: 10 },
   ]) {
+    // A PNG signature first: storage checks a declared image type against the file's magic numbers.
     const bytes = Buffer.alloc(size, 7);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const deadline = performance.now() + UPLOAD_SECONDS * 1000;
     const start = performance.now();
     let completed = 0;

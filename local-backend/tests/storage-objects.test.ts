@@ -22,10 +22,18 @@ async function signedIn(label: string) {
   return { client, id: data.user.id };
 }
 
-/** Bytes that look like a PNG; storage trusts the declared type, as storage-api does. */
-const imageBytes = (size: number, seed = 1) => {
+/** The magic numbers storage checks a declared image type against. */
+const signatures = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  webp: [...Buffer.from('RIFF'), 1, 2, 3, 4, ...Buffer.from('WEBPVP8 ')],
+};
+
+/** Bytes of an image of that type: its signature, then a pattern that varies with `seed`. */
+const imageBytes = (size: number, seed = 1, type: keyof typeof signatures = 'png') => {
   const bytes = Buffer.alloc(size);
   for (let index = 0; index < size; index++) bytes[index] = (index * 31 + seed) % 256;
+  bytes.set(signatures[type].slice(0, size));
   return bytes;
 };
 
@@ -100,7 +108,7 @@ describe('uploads into photo-clips', () => {
     const path = `${alice.id}/from-blob.jpg`;
     const { error } = await alice.client.storage
       .from(bucket)
-      .upload(path, new Blob([imageBytes(300)], { type: 'image/jpeg' }));
+      .upload(path, new Blob([imageBytes(300, 1, 'jpeg')], { type: 'image/jpeg' }));
     expect(error).toBeNull();
     expect(await objectRow(path)).toMatchObject({ metadata: { size: 300, mimetype: 'image/jpeg' } });
     const { publicUrl } = alice.client.storage.from(bucket).getPublicUrl(path).data;
@@ -133,9 +141,79 @@ describe('uploads into photo-clips', () => {
     await alice.client.storage.from(bucket).upload(path, imageBytes(10, 1), { contentType: 'image/png' });
     const { error } = await alice.client.storage
       .from(bucket)
-      .update(path, imageBytes(30, 4), { contentType: 'image/webp' });
+      .update(path, imageBytes(30, 4, 'webp'), { contentType: 'image/webp' });
     expect(error).toBeNull();
     expect(await objectRow(path)).toMatchObject({ metadata: { size: 30, mimetype: 'image/webp' } });
+  });
+});
+
+describe('active content', () => {
+  /** Uploads raw bytes with exactly this Content-Type, as a script (not supabase-js) could. */
+  async function rawUpload(name: string, contentType: string, body: Uint8Array | string) {
+    const { data } = await alice.client.auth.getSession();
+    return fetch(`${backend.url}/storage/v1/object/${bucket}/${alice.id}/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.anonKey,
+        authorization: `Bearer ${data.session?.access_token}`,
+        'content-type': contentType,
+      },
+      body,
+    });
+  }
+  const html = '<html><body><script>alert(document.domain)</script></body></html>';
+
+  it('refuses SVG, a list of types and an HTML file labelled PNG with 415, storing nothing', async () => {
+    const before = await storedFiles();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
+    for (const [name, contentType, body] of [
+      ['drawing.svg', 'image/svg+xml', svg],
+      ['listed.png', 'image/png,text/html', html],
+      ['listed-real.png', 'image/png, text/html', imageBytes(64)],
+      ['labelled.png', 'image/png', html],
+      ['padded.png', 'image/png; x=",text/html', imageBytes(64)],
+    ] as const) {
+      const response = await rawUpload(name, contentType, body);
+      expect(response.status, `${name} as ${contentType}`).toBe(415);
+      expect(await response.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+      expect(await objectRow(`${alice.id}/${name}`)).toBeUndefined();
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  it('stores a real PNG and serves it inline with nosniff and a sandboxing CSP', async () => {
+    const bytes = imageBytes(256);
+    expect((await rawUpload('real.png', 'image/png', bytes)).status).toBe(200);
+    const { publicUrl } = alice.client.storage.from(bucket).getPublicUrl(`${alice.id}/real.png`).data;
+    const served = await fetch(publicUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get('content-disposition')).toBeNull();
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('serves an object stored with an active type as a sandboxed download of plain bytes', async () => {
+    // As an upload from before these checks left it: the row written directly.
+    const { data } = await alice.client.auth.getSession();
+    const name = `${alice.id}/legacy.svg`;
+    const stored = await rawUpload('legacy.png', 'image/png', imageBytes(32));
+    expect(stored.status).toBe(200);
+    await backend.database.pg.query(
+      `update storage.objects set name = $1, metadata = jsonb_set(metadata, '{mimetype}', '"image/png,text/html"')
+       where bucket_id = $2 and name = $3`,
+      [name, bucket, `${alice.id}/legacy.png`],
+    );
+    const served = await fetch(`${backend.url}/storage/v1/object/authenticated/${bucket}/${name}`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${data.session?.access_token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 });
 

@@ -155,6 +155,22 @@ describe('the upload-image function', () => {
     expect(await storedNames(user.id)).toEqual([]);
   });
 
+  it('refuses HTML in a part typed as a list of types, and serves what it stores inert', async () => {
+    const user = await signedIn('inert');
+    const html = bytesOf('<html><script>alert(document.domain)</script></html>');
+    const refused = await upload(formWith(html, 'image/png,text/html', 'x.png'), user.token);
+    expect(refused.status).toBe(415);
+    expect(await storedNames(user.id)).toEqual([]);
+
+    const stored = (await (await upload(formWith(png, 'image/png,text/html'), user.token)).json()) as {
+      publicUrl: string;
+    };
+    const served = await fetch(stored.publicUrl);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+
   it('refuses a missing field, a body that is not multipart and other methods', async () => {
     const user = await signedIn('shape');
     const other = new FormData();

@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { restrictDataDir } from '../data-dir-lock.ts';
 
 /** The Postgres roles a request can run as, as on hosted Supabase. */
 export type DatabaseRole = 'anon' | 'authenticated' | 'service_role';
@@ -134,6 +135,7 @@ function createStatementCache() {
  */
 export async function openDatabase({ dataDir }: { dataDir: string }): Promise<Database> {
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (!dataDir.startsWith('memory://')) await restrictDataDir(dataDir);
 
   // The statements of one request go to Postgres as one batch of extended-protocol messages. PGlite's
   // `query` makes a call into WebAssembly per message (Parse, Describe, Bind, Describe, Execute, Sync)

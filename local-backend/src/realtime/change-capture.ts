@@ -11,6 +11,8 @@ export interface RowChange {
   type: ChangeType;
   /** Primary key column name -> value, as JSON (a uuid is a string, a bigint a number). */
   primary_key: Record<string, unknown>;
+  /** For a DELETE: the id of the row's last version in `local_realtime.deleted_rows`. */
+  deleted_row?: number | null;
   /** The writing transaction's timestamp, ISO 8601. */
   commit_timestamp: string;
 }

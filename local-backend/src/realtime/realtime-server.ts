@@ -1,20 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { SerializerOptions } from '@electric-sql/pglite';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Database, RequestAuth } from '../db/database.ts';
-import { type ChangeType, installChangeCapture, listenForChanges, type RowChange } from './change-capture.ts';
-import {
-  type ChangeFilter,
-  ChangeFilterError,
-  filterToSql,
-  parseChangeFilter,
-  quoteIdentifier,
-} from './change-filter.ts';
+import { type ChangeType, installChangeCapture, listenForChanges } from './change-capture.ts';
+import { createChangeDelivery } from './change-delivery.ts';
+import { type ChangeFilter, ChangeFilterError, filterToSql, parseChangeFilter } from './change-filter.ts';
+import { type Binding, type Channel, type Connection, qualifiedName } from './channels.ts';
+import { createExpiringCache, createJoinAdmission, type JoinLimits } from './join-admission.ts';
 import {
   decodeMessage,
   encodeMessage,
-  encodeMessageWithPayload,
   type PhoenixMessage,
   type SerializerVersion,
   serializerVersionOf,
@@ -22,7 +17,7 @@ import {
 import { loadPublishedTables, type PublishedTable, tableKey } from './published-tables.ts';
 
 /** Tuning of the realtime server. */
-export interface RealtimeOptions {
+export interface RealtimeOptions extends JoinLimits {
   /**
    * A connection whose unsent backlog exceeds this many bytes is closed: it is not keeping up, and one
    * slow or dead socket must never hold memory or delay the others. The client reconnects and refetches.
@@ -46,57 +41,10 @@ export interface StartRealtimeOptions extends RealtimeOptions {
 }
 
 const websocketPath = '/realtime/v1/websocket';
-/** `Map.groupBy`, which Node 20 lacks. */
-function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
-  return groups;
-}
-const qualifiedName = (table: PublishedTable) =>
-  `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.table)}`;
 const defaultMaxQueuedBytes = 4 * 1024 * 1024;
 /** Phoenix closes a socket that sent nothing (not even a heartbeat, every 25 s) for this long. */
 const idleTimeoutMs = 60_000;
 const changeEvents: ReadonlySet<string> = new Set<ChangeType | '*'>(['*', 'INSERT', 'UPDATE', 'DELETE']);
-
-// Values go to Postgres as text and Postgres casts them to the column's type (as the REST module does):
-// PGlite's own serializers would reject or re-encode strings such as "true" for a boolean column.
-const asText = new Proxy({} as SerializerOptions, { get: () => (value: unknown) => String(value) });
-
-/** One `postgres_changes` binding of a joined channel. */
-interface Binding {
-  id: number;
-  event: ChangeType | '*';
-  /** The `schema.table` keys it covers: one table, or every published table of a schema (`*`). */
-  tableKeys: ReadonlySet<string>;
-  filter: ChangeFilter | undefined;
-  /** The filter text as the client sent it, also the key of its match column in the re-read. */
-  filterText: string | undefined;
-  /** What the join reply echoes: the client drops the channel unless each entry equals its binding. */
-  reply: { id: number; event: string; schema: string; table?: string; filter?: string };
-}
-
-interface Connection {
-  socket: WebSocket;
-  version: SerializerVersion;
-  /** The URL's apikey: a channel joined without `access_token` (no session) runs as its role. */
-  apikey: string;
-  channels: Map<string, Channel>;
-  lastSeen: number;
-  /** Messages of one connection are handled in order (a join is async). */
-  handling: Promise<void>;
-}
-
-interface Channel {
-  connection: Connection;
-  topic: string;
-  joinRef: string | null;
-  bindings: Binding[];
-  token: string;
-  auth: RequestAuth;
-  /** When the token expires (ms since epoch): from then on the channel is closed instead of served. */
-  expiresAt: number | undefined;
-}
 
 /**
  * Serves realtime's Phoenix protocol (notes/supabase-protocol.md §5) on the backend's HTTP server:
@@ -109,6 +57,7 @@ export async function startRealtime({
   database,
   authenticate,
   maxQueuedBytes = defaultMaxQueuedBytes,
+  ...joinLimits
 }: StartRealtimeOptions): Promise<Realtime> {
   await installChangeCapture({ pg: database.pg });
   const tables = await loadPublishedTables({ pg: database.pg });
@@ -168,13 +117,43 @@ export async function startRealtime({
     return true;
   }
 
+  // Joins ask the same few questions again and again (3 roles, a handful of tables, the filters an app
+  // uses); each answer is a statement on the Postgres every request waits for. Privileges change only
+  // with a grant or revoke, so a short expiry is enough.
+  const privileges = createExpiringCache<boolean>({ ttlMs: 10_000, maxEntries: 1000 });
+  const checkedFilters = createExpiringCache<true>({ ttlMs: 10_000, maxEntries: 1000 });
+
   const canSelect = async (role: string, table: PublishedTable) => {
+    const key = `${role} ${tableKey(table.schema, table.table)}`;
+    const cached = privileges.get(key);
+    if (cached !== undefined) return cached;
     const result = await database.pg.query<{ allowed: boolean }>(
       `select has_table_privilege($1, format('%I.%I', $2::text, $3::text), 'SELECT') as allowed`,
       [role, table.schema, table.table],
     );
-    return result.rows[0]?.allowed === true;
+    const allowed = result.rows[0]?.allowed === true;
+    privileges.set(key, allowed);
+    return allowed;
   };
+
+  /**
+   * Binds a filter's values once so a value the column type refuses (e.g. "abc" for a uuid) fails the
+   * join rather than every later delivery.
+   */
+  async function checkFilter(auth: RequestAuth, target: PublishedTable, filter: ChangeFilter, text: string) {
+    const key = `${auth.role} ${tableKey(target.schema, target.table)} ${text}`;
+    if (checkedFilters.get(key)) return;
+    const condition = filterToSql(filter, 't', 1);
+    await database
+      .queryAs(auth, {
+        sql: `select from ${qualifiedName(target)} t where false and ${condition.sql}`,
+        parameters: condition.parameters,
+      })
+      .catch((error: unknown) => {
+        throw new ChangeFilterError(`Invalid filter "${text}": ${(error as Error).message}`);
+      });
+    checkedFilters.set(key, true);
+  }
 
   /** Checks the client's bindings against the publication, the role's privileges and the columns. */
   async function resolveBindings(auth: RequestAuth, requested: unknown[]): Promise<Binding[]> {
@@ -212,20 +191,7 @@ export async function startRealtime({
             `Invalid filter: table ${table} has no column "${parsedFilter.column}"`,
           );
         }
-        // Binds the values once so a value the column type refuses (e.g. "abc" for a uuid) fails the join
-        // rather than every later delivery.
-        const condition = filterToSql(parsedFilter, 't', 1);
-        await database
-          .runAs(auth, (tx) =>
-            tx.query(
-              `select from ${qualifiedName(target)} t where false and ${condition.sql}`,
-              condition.parameters,
-              { serializers: asText },
-            ),
-          )
-          .catch((error: unknown) => {
-            throw new ChangeFilterError(`Invalid filter "${filter}": ${(error as Error).message}`);
-          });
+        await checkFilter(auth, target, parsedFilter, String(filter));
       }
       const id = nextBindingId++;
       bindings.push({
@@ -281,12 +247,21 @@ export async function startRealtime({
   }
 
   async function handle(connection: Connection, message: PhoenixMessage) {
+    // A closed socket's queued messages (a flood) are dropped, not worked through.
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
     const channel = connection.channels.get(message.topic);
     if (message.topic === 'phoenix' && message.event === 'heartbeat') {
       reply(connection, message, 'ok', {});
       for (const joined of connection.channels.values()) isExpired(joined);
     } else if (message.event === 'phx_join') {
-      await join(connection, message);
+      const refusal = connection.admitJoin(connection.channels.size, channel !== undefined);
+      if (!refusal) {
+        // Lets requests that arrived meanwhile in first: a burst of joins must not hold them back.
+        await new Promise((resolve) => setImmediate(resolve));
+        return join(connection, message);
+      }
+      reply(connection, message, 'error', { reason: refusal.reason });
+      if (refusal.disconnect) connection.socket.close(1008, refusal.reason);
     } else if (!channel) {
       reply(connection, message, 'error', { reason: 'unmatched topic' });
     } else if (message.event === 'access_token') {
@@ -316,6 +291,7 @@ export async function startRealtime({
       channels: new Map(),
       lastSeen: Date.now(),
       handling: Promise.resolve(),
+      admitJoin: createJoinAdmission(joinLimits),
     };
     connections.add(connection);
     socket.on('message', (data, isBinary) => {
@@ -350,156 +326,7 @@ export async function startRealtime({
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, version, apikey));
   }
 
-  /**
-   * Reads a changed row once, with every distinct filter of its bindings evaluated on it (filters do
-   * not depend on the reader). Undefined when the row is gone (deleted since).
-   */
-  async function readChangedRow(change: RowChange, table: PublishedTable, matches: Match[]) {
-    const filterColumns = new Map<string, string>();
-    const parameters = table.primaryKey.map((column) => {
-      const value = change.primary_key[column];
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-    });
-    const conditions = table.primaryKey.map(
-      (column, index) => `t.${quoteIdentifier(column)} = $${index + 1}`,
-    );
-    const selections = ['to_jsonb(t) as record'];
-    for (const { filter, filterText } of matches.flatMap((match) => match.bindings)) {
-      if (!filter || filterText === undefined || filterColumns.has(filterText)) continue;
-      const alias = `filter_${filterColumns.size}`;
-      const condition = filterToSql(filter, 't', parameters.length + 1);
-      parameters.push(...condition.parameters);
-      selections.push(`${condition.sql} as ${alias}`);
-      filterColumns.set(filterText, alias);
-    }
-    const result = await database.pg.query<Record<string, unknown>>(
-      `select ${selections.join(', ')} from ${qualifiedName(table)} t where ${conditions.join(' and ')}`,
-      parameters,
-      { serializers: asText },
-    );
-    const row = result.rows[0];
-    if (!row) return undefined;
-    const matchesFilter = (binding: Binding) =>
-      binding.filterText === undefined || row[filterColumns.get(binding.filterText) ?? ''] === true;
-    return { record: row.record as Record<string, unknown>, matchesFilter };
-  }
-
-  /**
-   * The channels that may see the row: row-level security decides under each channel's role and
-   * claims, with one call per role for all of them (local_realtime.visible_to_<oid>, change-capture.sql).
-   */
-  async function visibleChannels(change: RowChange, table: PublishedTable, channels: Channel[]) {
-    const visible = new Set<Channel>();
-    const byRole = groupBy(channels, (channel) => channel.auth.role);
-    for (const [role, roleChannels] of byRole) {
-      // Channels with the same token share one check.
-      const byToken = [...groupBy(roleChannels, (channel) => channel.token).values()];
-      const claimsList = byToken.map((group) => JSON.stringify(group[0]?.auth.claims ?? {}));
-      // One prepared statement and one call into PGlite (queryAs): a transaction costs several (§6e).
-      // The function sets each subscriber's claims itself; the role is the group's.
-      const result = await database.queryAs<{ visibility: boolean[] }>(
-        { role, claims: {} },
-        {
-          sql: `select local_realtime.${quoteIdentifier(`visible_to_${table.oid}`)}(array(select jsonb_array_elements_text($1::jsonb)), $2) as visibility`,
-          parameters: [JSON.stringify(claimsList), JSON.stringify(change.primary_key)],
-        },
-      );
-      const visibility = result.rows[0]?.visibility ?? [];
-      byToken.forEach((group, index) => {
-        if (visibility[index] === true) for (const channel of group) visible.add(channel);
-      });
-    }
-    return visible;
-  }
-
-  /** Delivers an INSERT or UPDATE, as the row is now, to the matching channels that may see it. */
-  async function deliverRow(change: RowChange, table: PublishedTable, matches: Match[]) {
-    const row = await readChangedRow(change, table, matches);
-    if (!row) return;
-    const candidates = matches
-      .map(({ channel, bindings }) => ({
-        channel,
-        ids: bindings.filter(row.matchesFilter).map((binding) => binding.id),
-      }))
-      .filter(({ ids }) => ids.length > 0);
-    const visible = await visibleChannels(
-      change,
-      table,
-      candidates.map(({ channel }) => channel),
-    );
-    const data = changeData(change, table, row.record);
-    for (const { channel, ids } of candidates) {
-      if (visible.has(channel)) sendChange(channel, ids, data);
-    }
-  }
-
-  /** The `data` of a change's messages as JSON text, serialised once for all its channels. */
-  function changeData(change: RowChange, table: PublishedTable, record: Record<string, unknown> | undefined) {
-    return JSON.stringify({
-      schema: change.schema,
-      table: change.table,
-      commit_timestamp: new Date(change.commit_timestamp).toISOString(),
-      type: change.type,
-      columns: table.columns,
-      ...(change.type === 'DELETE' ? {} : { record }),
-      // Primary key only, as Supabase sends for tables with row-level security.
-      ...(change.type === 'INSERT' ? {} : { old_record: change.primary_key }),
-      errors: null,
-    });
-  }
-
-  function sendChange(channel: Channel, ids: number[], data: string) {
-    if (ids.length === 0) return;
-    const { connection, topic } = channel;
-    const header = { join_ref: null, ref: null, topic, event: 'postgres_changes' };
-    sendText(
-      connection,
-      encodeMessageWithPayload(header, `{"ids":${JSON.stringify(ids)},"data":${data}}`, connection.version),
-    );
-  }
-
-  /**
-   * A DELETE carries the old primary key only and is not checked against row-level security (the row
-   * is gone), as on Supabase; a filter applies when its column is part of that key.
-   */
-  function deletedRowMatches(binding: Binding, change: RowChange): boolean {
-    const { filter } = binding;
-    if (!filter || !Object.hasOwn(change.primary_key, filter.column)) return true;
-    const value = String(change.primary_key[filter.column]);
-    if (filter.operator === 'eq' || filter.operator === 'in') return filter.values.includes(value);
-    if (filter.operator === 'neq') return !filter.values.includes(value);
-    return true;
-  }
-
-  interface Match {
-    channel: Channel;
-    bindings: Binding[];
-  }
-
-  async function deliver(change: RowChange) {
-    const key = tableKey(change.schema, change.table);
-    const table = tables.get(key);
-    if (!table) return;
-    const matches: Match[] = [];
-    const deletedData = change.type === 'DELETE' ? changeData(change, table, undefined) : undefined;
-    for (const connection of connections) {
-      for (const channel of [...connection.channels.values()]) {
-        const bindings = channel.bindings.filter(
-          (binding) => binding.tableKeys.has(key) && (binding.event === '*' || binding.event === change.type),
-        );
-        if (bindings.length === 0 || isExpired(channel)) continue;
-        if (deletedData !== undefined) {
-          const ids = bindings
-            .filter((binding) => deletedRowMatches(binding, change))
-            .map((binding) => binding.id);
-          sendChange(channel, ids, deletedData);
-        } else {
-          matches.push({ channel, bindings });
-        }
-      }
-    }
-    if (matches.length > 0) await deliverRow(change, table, matches);
-  }
+  const deliver = createChangeDelivery({ database, tables, connections, isExpired, sendText });
 
   // Changes are delivered one at a time, in commit order, so every subscriber sees them in that order.
   let delivering = Promise.resolve();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { isSameProcess, ownProcess } from '../process-identity.ts';
 
 /**
  * Object bytes on disk: one file per object, named by the `storage.objects` row id. Names never reach
@@ -23,15 +24,36 @@ export interface ObjectStore {
   close(): Promise<void>;
 }
 
+/** Where the throwaway stores of `memory://` backends live, one folder each: `<pid>-<start>-<uuid>`. */
+export const throwawayStoresDir = () => join(tmpdir(), 'local-backend-storage');
+
+/**
+ * Removes what a backend that stopped without closing (a crash, `kill -9`) left: the uploads it was
+ * receiving, and the throwaway stores of `memory://` backends whose process is gone.
+ */
+async function removeLeftovers(incoming: string) {
+  await rm(incoming, { recursive: true, force: true });
+  for (const name of await readdir(throwawayStoresDir()).catch(() => [])) {
+    const [pid, startedAt] = name.split('-');
+    if (!isSameProcess(Number(pid), startedAt ? Number(startedAt) : undefined)) {
+      await rm(join(throwawayStoresDir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * Opens the store of a data folder (`<dataDir>/storage`, emptied with the folder by `--reset`), or a
- * throwaway temporary folder for `memory://`.
+ * throwaway folder for `memory://`. Uploads are written to the store's `.incoming` folder first; the
+ * folder is emptied at every open, since only a stopped backend leaves anything there.
  */
 export async function openObjectStore({ dataDir }: { dataDir: string }): Promise<ObjectStore> {
   const throwaway = dataDir.startsWith('memory://');
-  const root = throwaway ? await mkdtemp(join(tmpdir(), 'local-backend-storage-')) : join(dataDir, 'storage');
+  const root = throwaway
+    ? join(throwawayStoresDir(), `${ownProcess.pid}-${ownProcess.startedAt ?? 0}-${randomUUID()}`)
+    : join(dataDir, 'storage');
   const incoming = join(root, '.incoming');
-  await mkdir(incoming, { recursive: true });
+  await removeLeftovers(incoming);
+  await mkdir(incoming, { recursive: true, mode: 0o700 });
   const pathOf = (objectId: string) => join(root, objectId);
   return {
     async writeIncoming(bytes) {

@@ -71,6 +71,13 @@ export const storageErrors = {
       error: 'invalid_mime_type',
       message: `mime type ${mimeType} is not supported`,
     }),
+  contentMismatch: (mimeType: string) =>
+    new StorageError({
+      status: 415,
+      code: 'InvalidMimeType',
+      error: 'invalid_mime_type',
+      message: `The file's content is not ${mimeType}`,
+    }),
   invalidRange: () =>
     new StorageError({
       status: 416,

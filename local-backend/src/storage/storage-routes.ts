@@ -3,6 +3,7 @@ import type { Transaction } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
 import type { Database, RequestAuth } from '../db/database.ts';
 import { InvalidJwtError } from '../http/request-auth.ts';
+import { checkUploadType, servingHeaders } from './content-checks.ts';
 import type { ObjectStore } from './object-store.ts';
 import { StorageError, storageErrors } from './storage-error.ts';
 
@@ -131,18 +132,6 @@ async function readUpload(request: Request, sizeLimit: number): Promise<Upload> 
   };
 }
 
-/** `image/*` allows every image type; otherwise the media type (parameters aside) must be listed. */
-function checkMimeType(bucket: Bucket, contentType: string) {
-  const allowed = bucket.allowed_mime_types;
-  if (!allowed || allowed.length === 0) return;
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  const accepted = allowed.some((pattern) => {
-    const lower = pattern.toLowerCase();
-    return lower.endsWith('/*') ? mediaType.startsWith(lower.slice(0, -1)) : mediaType === lower;
-  });
-  if (!accepted) throw storageErrors.invalidMimeType(contentType);
-}
-
 /** Maps a Postgres error to the storage error supabase-js expects; anything else is rethrown. */
 function toStorageError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
@@ -210,12 +199,12 @@ export function createStorageRoutes({ database, store, authenticate }: StorageRo
     const bucket = await findBucket(bucketId);
     const sizeLimit = Math.min(Number(bucket.file_size_limit ?? globalFileSizeLimit), globalFileSizeLimit);
     const file = await readUpload(context.req.raw, sizeLimit);
-    checkMimeType(bucket, file.contentType);
+    const contentType = checkUploadType(bucket.allowed_mime_types, file.contentType, file.bytes);
 
     const metadata: ObjectMetadata = {
       eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
       size: file.bytes.byteLength,
-      mimetype: file.contentType,
+      mimetype: contentType,
       cacheControl: file.cacheControl,
       lastModified: new Date().toUTCString(),
       contentLength: file.bytes.byteLength,
@@ -254,7 +243,7 @@ export function createStorageRoutes({ database, store, authenticate }: StorageRo
   const serve = (context: Context, row: ObjectRow) => {
     const { metadata } = row;
     const headers = new Headers({
-      'content-type': metadata.mimetype,
+      ...servingHeaders(metadata.mimetype),
       'cache-control': metadata.cacheControl,
       etag: metadata.eTag,
       'last-modified': row.updated_at.toUTCString(),
