@@ -9,7 +9,8 @@ import { expect, test } from './support/fixtures.ts';
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
 const folderRow = (page: Page, name: string) => sidebar(page).locator(`li[data-folder-name="${name}"]`);
 const invitations = (page: Page) => sidebar(page).getByRole('region', { name: messages.sharing.invitations });
-const invitation = (page: Page, name: string) => invitations(page).locator(`li[data-folder-name="${name}"]`);
+const invitation = (page: Page, name: string) =>
+  invitations(page).locator(`li[data-invitation-folder="${name}"]`);
 
 async function createFolder(account: Account, name: string): Promise<void> {
   const client = backendClient();

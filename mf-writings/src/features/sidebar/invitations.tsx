@@ -77,7 +77,7 @@ export function Invitations({ client, userId }: { client: WorkspaceClient; userI
           <li
             key={invitation.shareId}
             className={styles.invitation}
-            data-folder-name={invitation.categoryName}
+            data-invitation-folder={invitation.categoryName}
           >
             <p className={styles.text}>
               {messages.sharing.invitedBy(
