@@ -19,7 +19,7 @@ grant update (name, avatar_url) on public.users to authenticated;
 
 -- Sharing by e-mail finds the account whose verified auth e-mail it is (case-insensitive, spaces
 -- trimmed): an unconfirmed sign-up cannot claim an address. The profile index narrows the search,
--- auth.users has the last word.
+-- auth.users has the last word (a soft-deleted account is nobody to share with).
 create or replace function public.lookup_user_by_email(user_email text)
 returns table (id uuid, email text, name text, avatar_url text)
 language sql
@@ -34,6 +34,7 @@ as $$
     and lower(u.email) = lower(btrim(user_email))
     and lower(a.email) = lower(btrim(user_email))
     and a.email_confirmed_at is not null
+    and a.deleted_at is null
   limit 1
 $$;
 
