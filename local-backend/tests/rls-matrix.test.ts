@@ -604,6 +604,18 @@ describe('owner-only reads of the subscription mirror and usage', () => {
     expect((await clients['other user'].from('usage_counters').select('*')).data).toEqual([]);
   });
 
+  it("a user cannot set its profile's e-mail to someone else's (issue 10: share hijack)", async () => {
+    const ownerEmail = (await serviceRead('users', { id: userIds.owner }))?.email as string;
+    const response = await clients['other user']
+      .from('users')
+      .update({ email: ownerEmail })
+      .eq('id', userIds['other user'])
+      .select();
+    expect(response.error?.code).toBe('42501');
+    const found = await clients['shared read'].rpc('lookup_user_by_email', { user_email: ownerEmail });
+    expect(found.data).toEqual([expect.objectContaining({ id: userIds.owner })]);
+  });
+
   it('a user cannot delete its own profile', async () => {
     const response = await clients.owner.from('users').delete().eq('id', userIds.owner).select();
     expect(response.data).toEqual([]);
