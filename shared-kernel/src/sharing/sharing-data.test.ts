@@ -100,6 +100,13 @@ describe('sharing a category', { timeout: 30_000 }, () => {
     ]);
     expect(await visible()).toEqual([]);
 
+    // Sharing again changes the permission of the invitation; it stays an invitation.
+    await shareCategory({ ...owner, categoryId: spam, email: friend.email, permission: 'write' });
+    expect(await listCollaborators({ client: owner.client, categoryId: spam })).toMatchObject([
+      { permission: 'write', pending: true },
+    ]);
+    expect(await visible()).toEqual([]);
+
     await acceptInvitation({ client: friend.client, shareId: invitations[1]?.shareId ?? '' });
     await declineInvitation({ client: friend.client, shareId: invitations[0]?.shareId ?? '' });
     expect(await visible()).toEqual(['Letters']);
