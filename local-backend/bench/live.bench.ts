@@ -122,8 +122,17 @@ async function createFolder(owner: User, sharedWith: User[]) {
   const folderId = (data as { id: string }).id;
   if (sharedWith.length > 0) {
     const shares = sharedWith.map((user) => ({ category_id: folderId, shared_with_user_id: user.id }));
-    const { error: shareError } = await owner.client.from('category_shares').insert(shares);
+    const { data: made, error: shareError } = await owner.client
+      .from('category_shares')
+      .insert(shares)
+      .select('id, shared_with_user_id');
     if (shareError) throw shareError;
+    // A share gives access once its recipient accepts the invitation.
+    for (const user of sharedWith) {
+      const share = made.find((row) => row.shared_with_user_id === user.id);
+      const { error } = await user.client.rpc('accept_folder_invitation', { share_id: share?.id ?? '' });
+      if (error) throw error;
+    }
   }
   return folderId;
 }

@@ -136,8 +136,13 @@ describe('postgres_changes through supabase-js', () => {
     const folderId = (folder as { id: string }).id;
     const shared = await alice.client
       .from('category_shares')
-      .insert({ category_id: folderId, shared_with_user_id: bob.id, permission_level: 'read' });
+      .insert({ category_id: folderId, shared_with_user_id: bob.id, permission_level: 'read' })
+      .select('id')
+      .single();
     expect(shared.error).toBeNull();
+    // A share gives access once its recipient accepts the invitation.
+    const accepted = await bob.client.rpc('accept_folder_invitation', { share_id: shared.data?.id ?? '' });
+    expect(accepted.error).toBeNull();
 
     const subscription = await subscribe(bob.client, [
       { event: '*', table: 'writings', filter: `category_id=eq.${folderId}` },

@@ -42,7 +42,10 @@ async function serviceRead(table: string, match: Record<string, string>): Promis
   return data as Row | null;
 }
 
-/** A fresh folder of the owner, shared read with "shared read" and write with "shared write". */
+/**
+ * A fresh folder of the owner, shared read with "shared read" and write with "shared write" (both
+ * invitations accepted).
+ */
 async function sharedFolder(itemType: 'writing' | 'idea'): Promise<{ id: string; readShare: string }> {
   const folder = await serviceInsert('categories', {
     user_id: userIds.owner,
@@ -53,11 +56,13 @@ async function sharedFolder(itemType: 'writing' | 'idea'): Promise<{ id: string;
     category_id: folder.id,
     shared_with_user_id: userIds['shared read'],
     permission_level: 'read',
+    accepted_at: new Date().toISOString(),
   });
   await serviceInsert('category_shares', {
     category_id: folder.id,
     shared_with_user_id: userIds['shared write'],
     permission_level: 'write',
+    accepted_at: new Date().toISOString(),
   });
   return { id: folder.id as string, readShare: readShare.id as string };
 }
@@ -420,7 +425,11 @@ const cases: Case[] = [
     attempt: (client, target, actor) =>
       client
         .from('attachments')
-        .insert({ user_id: actingUserId(actor), writing_id: target.writing, file_path: 'u/new.png' })
+        .insert({
+          user_id: actingUserId(actor),
+          writing_id: target.writing,
+          file_path: `${actingUserId(actor)}/new.png`,
+        })
         .select(),
     tookEffect: returnedOne,
   },
@@ -433,10 +442,11 @@ const cases: Case[] = [
     attempt: (client, target) =>
       client
         .from('attachments')
-        .update({ file_path: marker })
+        .update({ file_path: `${userIds.owner}/${marker}` })
         .eq('id', target.id as string)
         .select(),
-    tookEffect: changed('attachments', 'file_path'),
+    tookEffect: async (target) =>
+      (await serviceRead('attachments', target))?.file_path === `${userIds.owner}/${marker}`,
   },
   {
     table: 'attachments',
@@ -515,7 +525,11 @@ const cases: Case[] = [
 ];
 
 async function ownerAttachment(): Promise<Row> {
-  return serviceInsert('attachments', { user_id: userIds.owner, writing_id: null, file_path: 'owner/a.png' });
+  return serviceInsert('attachments', {
+    user_id: userIds.owner,
+    writing_id: null,
+    file_path: `${userIds.owner}/a.png`,
+  });
 }
 
 async function signedUpClient(email: string): Promise<{ client: SupabaseClient; id: string }> {
@@ -588,6 +602,18 @@ describe('owner-only reads of the subscription mirror and usage', () => {
     expect(usage.data).toEqual([{ count: 0 }]);
     expect((await clients['other user'].from('subscriptions').select('*')).data).toEqual([]);
     expect((await clients['other user'].from('usage_counters').select('*')).data).toEqual([]);
+  });
+
+  it("a user cannot set its profile's e-mail to someone else's (issue 10: share hijack)", async () => {
+    const ownerEmail = (await serviceRead('users', { id: userIds.owner }))?.email as string;
+    const response = await clients['other user']
+      .from('users')
+      .update({ email: ownerEmail })
+      .eq('id', userIds['other user'])
+      .select();
+    expect(response.error?.code).toBe('42501');
+    const found = await clients['shared read'].rpc('lookup_user_by_email', { user_email: ownerEmail });
+    expect(found.data).toEqual([expect.objectContaining({ id: userIds.owner })]);
   });
 
   it('a user cannot delete its own profile', async () => {

@@ -1,5 +1,6 @@
 -- Demo data for a lived-in first start: `demo@example.com` / `demo-password` with folders, writings and
--- ideas, and `friend@example.com` / `demo-password`, with whom the "Essays" folder is shared (write).
+-- ideas, and `friend@example.com` / `demo-password`, with whom the "Essays" folder is shared (write,
+-- accepted).
 -- Runs as the superuser once on a new database; safe to run again (on conflict do nothing).
 -- The password hash is bcrypt cost 10 (bcryptjs, `$2a$` prefix), which GoTrue also verifies.
 
@@ -39,8 +40,9 @@ values
   ('c0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000001', 'Story seeds', 'idea', now() - interval '50 days')
 on conflict do nothing;
 
-insert into public.category_shares (id, category_id, shared_with_user_id, permission_level)
-values ('5c000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000002', 'write')
+-- Accepted, as if friend had accepted the invitation: the demo shows a shared folder at once.
+insert into public.category_shares (id, category_id, shared_with_user_id, permission_level, accepted_at)
+values ('5c000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'f0000000-0000-4000-8000-000000000002', 'write', now())
 on conflict do nothing;
 
 -- Content is Tiptap/ProseMirror JSON: a level-1 heading (the title), then blocks. `category` is filled

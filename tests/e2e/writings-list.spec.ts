@@ -42,7 +42,11 @@ async function seedWritings(account: Account, count: number, folderId: string | 
   if (error) throw new Error(error.message);
 }
 
-/** Shares a folder of `owner` with `recipient` the way the owner's own session would. */
+/**
+ * Shares a folder of `owner` with `recipient` the way the owner's own session would, and the recipient
+ * accepts the invitation (a share gives access only then; the invitation itself is
+ * share-invitations.spec.ts).
+ */
 async function shareFolder(
   owner: Account,
   folderId: string,
@@ -50,12 +54,18 @@ async function shareFolder(
   permission: 'read' | 'write',
 ) {
   const client = await clientOf(owner);
-  const { error } = await client.from('category_shares').insert({
-    category_id: folderId,
-    shared_with_user_id: recipient.session.user.id,
-    permission_level: permission,
-  });
+  const { data, error } = await client
+    .from('category_shares')
+    .insert({
+      category_id: folderId,
+      shared_with_user_id: recipient.session.user.id,
+      permission_level: permission,
+    })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
+  const accepted = await (await clientOf(recipient)).rpc('accept_folder_invitation', { share_id: data.id });
+  if (accepted.error) throw new Error(accepted.error.message);
 }
 
 /** The recipient's own page, in its own browser context (its own storage, so its own session). */
@@ -164,13 +174,7 @@ test.describe('the writings list and folders', () => {
     const owner = await createAccount('owner');
     const folderId = await createFolder(owner, 'Family letters');
     await seedWritings(owner, 1, folderId);
-    const ownerClient = await clientOf(owner);
-    const { error } = await ownerClient.from('category_shares').insert({
-      category_id: folderId,
-      shared_with_user_id: account.session.user.id,
-      permission_level: 'read',
-    });
-    expect(error).toBeNull();
+    await shareFolder(owner, folderId, account, 'read');
     await seedWritings(account, 1);
 
     await signInBeforeLoad(page, account);
@@ -216,6 +220,8 @@ test.describe('the writings list and folders', () => {
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(friend.email);
     await share.click();
     await expect(dialog).toContainText(friend.email);
+    // Invited, not accepted yet.
+    await expect(dialog).toContainText(messages.sharing.pending);
     await expect(dialog).not.toContainText(messages.sharing.noCollaborators);
     await dialog.getByRole('combobox', { name: `Permission of ${friend.email}` }).selectOption('write');
     await expect(dialog.getByRole('combobox', { name: `Permission of ${friend.email}` })).toHaveValue(

@@ -145,6 +145,14 @@ export const messages = {
     editAccess: 'Edit access',
     viewOnly: 'View only',
     leave: 'Leave',
+    // Not in the spec: a share is an invitation its recipient accepts or declines (issue 10).
+    invitations: 'Invitations',
+    invitedBy: (owner: string, folder: string) => `${owner} shared “${folder}” with you`,
+    accept: 'Accept',
+    decline: 'Decline',
+    pending: 'Pending',
+    acceptFailed: 'Failed to accept invitation',
+    declineFailed: 'Failed to decline invitation',
   },
   search: {
     placeholder: 'Search writings and ideas…',

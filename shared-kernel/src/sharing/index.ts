@@ -3,9 +3,13 @@
 export { ShareDialog } from './share-dialog.tsx';
 export { AVATARS_SHOWN, Avatar, SharedAvatars } from './shared-avatars.tsx';
 export {
+  acceptInvitation,
   type Collaborator,
+  declineInvitation,
+  type Invitation,
   leaveCategory,
   listCollaborators,
+  listInvitations,
   removeShare,
   shareCategory,
   updateSharePermission,

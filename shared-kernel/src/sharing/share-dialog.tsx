@@ -128,6 +128,8 @@ export function ShareDialog({
             <li key={collaborator.shareId} className={styles.collaborator}>
               <Avatar user={collaborator} />
               <span className={styles.who}>{collaborator.email ?? collaborator.name}</span>
+              {/* Invited, not accepted: the share gives no access yet. */}
+              {collaborator.pending && <span className={styles.pending}>{messages.sharing.pending}</span>}
               <select
                 aria-label={`Permission of ${collaborator.email ?? ''}`}
                 value={collaborator.permission}

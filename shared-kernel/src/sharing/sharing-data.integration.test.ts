@@ -6,8 +6,11 @@ import WebSocket from 'ws';
 import { messages, noUserWithEmail } from '../domain/messages.ts';
 import type { WorkspaceClient } from '../supabase/client.ts';
 import {
+  acceptInvitation,
+  declineInvitation,
   leaveCategory,
   listCollaborators,
+  listInvitations,
   removeShare,
   shareCategory,
   updateSharePermission,
@@ -50,7 +53,12 @@ describe('sharing a category', { timeout: 30_000 }, () => {
       permission: 'read',
     });
     const [share] = await listCollaborators({ client: owner.client, categoryId });
-    expect(share).toMatchObject({ userId: friend.userId, email: friend.email, permission: 'read' });
+    expect(share).toMatchObject({
+      userId: friend.userId,
+      email: friend.email,
+      permission: 'read',
+      pending: true,
+    });
 
     await updateSharePermission({ client: owner.client, shareId: share?.shareId ?? '', permission: 'write' });
     expect((await listCollaborators({ client: owner.client, categoryId }))[0]?.permission).toBe('write');
@@ -62,6 +70,51 @@ describe('sharing a category', { timeout: 30_000 }, () => {
     const [again] = await listCollaborators({ client: owner.client, categoryId });
     await removeShare({ client: owner.client, shareId: again?.shareId ?? '' });
     expect(await listCollaborators({ client: owner.client, categoryId })).toEqual([]);
+  });
+
+  it('a share is an invitation: no access until accepted, gone when declined', async () => {
+    const owner = await signUp('owner');
+    const friend = await signUp('friend');
+    const create = async (name: string) =>
+      (
+        await owner.client
+          .from('categories')
+          .insert({ user_id: owner.userId, name, item_type: 'writing' })
+          .select('id')
+          .single()
+      ).data?.id ?? '';
+    const visible = async () =>
+      (await friend.client.from('categories').select('name')).data?.map((row) => row.name);
+    const letters = await create('Letters');
+    const spam = await create('URGENT: re-enter your password');
+    await shareCategory({ ...owner, categoryId: letters, email: friend.email, permission: 'write' });
+    await shareCategory({ ...owner, categoryId: spam, email: friend.email, permission: 'read' });
+
+    const invitations = await listInvitations({ client: friend.client });
+    expect(invitations).toMatchObject([
+      { categoryName: 'URGENT: re-enter your password', permission: 'read', ownerEmail: owner.email },
+      { categoryName: 'Letters', permission: 'write', ownerEmail: owner.email },
+    ]);
+    expect(await visible()).toEqual([]);
+
+    // Sharing again changes the permission of the invitation; it stays an invitation.
+    await shareCategory({ ...owner, categoryId: spam, email: friend.email, permission: 'write' });
+    expect(await listCollaborators({ client: owner.client, categoryId: spam })).toMatchObject([
+      { permission: 'write', pending: true },
+    ]);
+    expect(await visible()).toEqual([]);
+
+    await acceptInvitation({ client: friend.client, shareId: invitations[1]?.shareId ?? '' });
+    await declineInvitation({ client: friend.client, shareId: invitations[0]?.shareId ?? '' });
+    expect(await visible()).toEqual(['Letters']);
+    expect(await listInvitations({ client: friend.client })).toEqual([]);
+    expect(await listCollaborators({ client: owner.client, categoryId: letters })).toMatchObject([
+      { userId: friend.userId, pending: false },
+    ]);
+    expect(await listCollaborators({ client: owner.client, categoryId: spam })).toEqual([]);
+    await expect(
+      acceptInvitation({ client: owner.client, shareId: invitations[1]?.shareId ?? '' }),
+    ).rejects.toThrow(messages.sharing.acceptFailed);
   });
 
   it('says so for an unknown e-mail, for a category one does not own, and when a share cannot be changed', async () => {

@@ -11,6 +11,20 @@ export type Collaborator = {
   readonly name: string | null;
   readonly avatarUrl: string | null;
   readonly permission: FolderPermission;
+  /** Invited, not accepted yet: the share gives no access until then. */
+  readonly pending: boolean;
+};
+
+/** A pending share of someone else's category with the signed-in user. */
+export type Invitation = {
+  readonly shareId: string;
+  readonly categoryId: string;
+  readonly categoryName: string;
+  readonly itemType: 'idea' | 'writing';
+  readonly permission: FolderPermission;
+  /** The inviter: their name, and their account's e-mail (which users cannot edit). */
+  readonly ownerName: string | null;
+  readonly ownerEmail: string | null;
 };
 
 const asPermission = (level: string): FolderPermission => (level === 'write' ? 'write' : 'read');
@@ -25,7 +39,7 @@ export async function listCollaborators({
 }): Promise<Collaborator[]> {
   const shares = await client
     .from('category_shares')
-    .select('id, shared_with_user_id, permission_level')
+    .select('id, shared_with_user_id, permission_level, accepted_at')
     .eq('category_id', categoryId)
     .order('created_at');
   if (shares.error) throw shares.error;
@@ -48,13 +62,53 @@ export async function listCollaborators({
       name: profile?.name ?? null,
       avatarUrl: profile?.avatar_url ?? null,
       permission: asPermission(share.permission_level),
+      pending: share.accepted_at === null,
     };
   });
 }
 
+/** The signed-in user's pending invitations, newest first. */
+export async function listInvitations({ client }: { client: WorkspaceClient }): Promise<Invitation[]> {
+  const { data, error } = await client.rpc('list_folder_invitations');
+  if (error) throw error;
+  return data.map((row) => ({
+    shareId: row.share_id,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    itemType: row.item_type === 'idea' ? 'idea' : 'writing',
+    permission: asPermission(row.permission_level),
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+  }));
+}
+
+/** Accepts an invitation: from now on the share gives its access ('Failed to accept invitation'). */
+export async function acceptInvitation({
+  client,
+  shareId,
+}: {
+  client: WorkspaceClient;
+  shareId: string;
+}): Promise<void> {
+  const { error } = await client.rpc('accept_folder_invitation', { share_id: shareId });
+  if (error) throw new Error(messages.sharing.acceptFailed);
+}
+
+/** Declines an invitation: the share is deleted ('Failed to decline invitation'). */
+export async function declineInvitation({
+  client,
+  shareId,
+}: {
+  client: WorkspaceClient;
+  shareId: string;
+}): Promise<void> {
+  const { data, error } = await client.from('category_shares').delete().eq('id', shareId).select('id');
+  if (error || data.length === 0) throw new Error(messages.sharing.declineFailed);
+}
+
 /**
- * Shares a category by e-mail (trimmed) with read or write access; sharing again with the same user
- * changes the permission. Errors carry the spec's texts: not the owner, no user with that e-mail, or
+ * Invites a user, found by e-mail (trimmed), to a category with read or write access; the share gives
+ * access once they accept it. Sharing again with the same user changes the permission. Errors carry the spec's texts: not the owner, no user with that e-mail, or
  * 'Failed to share folder'.
  */
 export async function shareCategory({

@@ -91,6 +91,7 @@ export type Database = {
       };
       category_shares: {
         Row: {
+          accepted_at: string | null;
           category_id: string;
           created_at: string;
           id: string;
@@ -98,6 +99,7 @@ export type Database = {
           shared_with_user_id: string;
         };
         Insert: {
+          accepted_at?: string | null;
           category_id: string;
           created_at?: string;
           id?: string;
@@ -105,6 +107,7 @@ export type Database = {
           shared_with_user_id: string;
         };
         Update: {
+          accepted_at?: string | null;
           category_id?: string;
           created_at?: string;
           id?: string;
@@ -413,11 +416,25 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      accept_folder_invitation: { Args: { share_id: string }; Returns: undefined };
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
       increment_usage: { Args: { amount?: number; usage_metric: string }; Returns: number };
       is_category_owner: { Args: { target_category_id: string }; Returns: boolean };
+      list_folder_invitations: {
+        Args: never;
+        Returns: {
+          category_id: string;
+          category_name: string;
+          created_at: string;
+          item_type: string;
+          owner_email: string;
+          owner_name: string;
+          permission_level: string;
+          share_id: string;
+        }[];
+      };
       lookup_user_by_email: {
         Args: { user_email: string };
         Returns: {

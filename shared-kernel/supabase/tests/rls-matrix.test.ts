@@ -285,8 +285,8 @@ const cases: Case[] = [
     operation: 'insert',
     description: 'records its own upload for the shared writing',
     statement: (fixture, actor) => ({
-      sql: `insert into public.attachments (user_id, writing_id, file_path) values ($1, $2, 'x.png') returning id`,
-      parameters: [actingUserId(fixture, actor), ids.writing],
+      sql: `insert into public.attachments (user_id, writing_id, file_path) values ($1, $2, $3) returning id`,
+      parameters: [actingUserId(fixture, actor), ids.writing, `${actingUserId(fixture, actor)}/x.png`],
     }),
     allowed: folderWriters,
   },
@@ -465,9 +465,9 @@ beforeAll(async () => {
     [ids.sharedWritingFolder, ids.sharedIdeaFolder, users.owner.id],
   );
   await database.pg.query(
-    `insert into public.category_shares (id, category_id, shared_with_user_id, permission_level)
-     values ($1, $3, $5, 'read'), ($2, $3, $6, 'write'),
-            (gen_random_uuid(), $4, $5, 'read'), (gen_random_uuid(), $4, $6, 'write')`,
+    `insert into public.category_shares (id, category_id, shared_with_user_id, permission_level, accepted_at)
+     values ($1, $3, $5, 'read', now()), ($2, $3, $6, 'write', now()),
+            (gen_random_uuid(), $4, $5, 'read', now()), (gen_random_uuid(), $4, $6, 'write', now())`,
     [
       ids.readShare,
       ids.writeShare,
@@ -486,8 +486,8 @@ beforeAll(async () => {
     [ids.idea, users.owner.id, ids.sharedIdeaFolder],
   );
   await database.pg.query(
-    `insert into public.attachments (id, user_id, writing_id, file_path) values ($1, $2, $3, 'owner/a.png')`,
-    [ids.attachment, users.owner.id, ids.writing],
+    `insert into public.attachments (id, user_id, writing_id, file_path) values ($1, $2, $3, $4)`,
+    [ids.attachment, users.owner.id, ids.writing, `${users.owner.id}/a.png`],
   );
   await database.pg.query(`insert into public.chat_sessions (id, user_id) values ($1, $2)`, [
     ids.chatSession,

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptInvitations,
   anonymous,
   applyPlatform,
   applySeed,
@@ -204,6 +205,7 @@ describe('folders', () => {
       `insert into public.category_shares (category_id, shared_with_user_id, permission_level) values ($1, $2, 'write')`,
       [folder?.id, writer.id],
     );
+    await acceptInvitations({ database, recipient: writer });
     await asUser(writer, 'insert into public.writings (category_id) values ($1)', [folder?.id]);
     await asUser(owner, `update public.categories set name = 'Final drafts' where id = $1`, [folder?.id]);
     const rows = await database.pg.query<{ category: string }>(
@@ -229,6 +231,7 @@ describe('folders', () => {
       `insert into public.category_shares (category_id, shared_with_user_id, permission_level) values ($1, $2, 'write')`,
       [writingFolder?.id, writer.id],
     );
+    await acceptInvitations({ database, recipient: writer });
     const [own] = await asUser<{ id: string }>(
       owner,
       'insert into public.writings (category_id) values ($1) returning id',
@@ -308,9 +311,9 @@ describe('attachments', () => {
     );
     const [attachment] = await asUser<{ id: string }>(
       user,
-      `insert into public.attachments (writing_id, file_path, mime_type, size) values ($1, 'u/a.png', 'image/png', 10)
+      `insert into public.attachments (writing_id, file_path, mime_type, size) values ($1, $2, 'image/png', 10)
        returning id`,
-      [writing?.id],
+      [writing?.id, `${user.id}/a.png`],
     );
     await asUser(user, 'delete from public.writings where id = $1', [writing?.id]);
     expect(await one('select writing_id from public.attachments where id = $1', [attachment?.id])).toEqual({

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, attempt, createAuthUser, openMigratedDatabase, signedIn } from './test-database.ts';
+import {
+  acceptInvitations,
+  anonymous,
+  attempt,
+  createAuthUser,
+  openMigratedDatabase,
+  signedIn,
+} from './test-database.ts';
 
 type Database = Awaited<ReturnType<typeof openMigratedDatabase>>;
 type User = { id: string; email: string };
@@ -44,12 +51,14 @@ async function createFolder(user: User, name: string, itemType: 'writing' | 'ide
   return row.id;
 }
 
+/** The owner invites `recipient`, who accepts. */
 async function share(folder: string, recipient: User, permission: 'read' | 'write'): Promise<void> {
   await asUser(
     owner,
     'insert into public.category_shares (category_id, shared_with_user_id, permission_level) values ($1, $2, $3)',
     [folder, recipient.id, permission],
   );
+  await acceptInvitations({ database, recipient });
 }
 
 async function createWriting(user: User, title: string, folder: string | null, ...paragraphs: string[]) {

@@ -41,25 +41,45 @@ export const anonymous: RequestAuth = { role: 'anon', claims: { role: 'anon' } }
 /** The service-role key's identity. */
 export const serviceRole: RequestAuth = { role: 'service_role', claims: { role: 'service_role' } };
 
-/** Creates an auth user as the auth service would (superuser); its profile comes from the trigger. */
+/**
+ * Creates an auth user as the auth service would (superuser); its profile comes from the trigger.
+ * The e-mail is confirmed unless `confirmed` is false (a sign-up whose link was never followed).
+ */
 export async function createAuthUser({
   database,
   email,
   metadata = {},
+  confirmed = true,
 }: {
   database: Database;
   email: string;
   metadata?: Record<string, unknown>;
+  confirmed?: boolean;
 }): Promise<{ id: string; email: string }> {
   const result = await database.pg.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, '{"provider":"email"}', $2, now(), now())
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+       created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, case when $3::boolean then now() end,
+       '{"provider":"email"}', $2, now(), now())
      returning id`,
-    [email, JSON.stringify(metadata)],
+    [email, JSON.stringify(metadata), confirmed],
   );
   const row = result.rows[0];
   if (!row) throw new Error('insert into auth.users returned no row');
   return { id: row.id, email };
+}
+
+/** The recipient accepts every pending invitation to a folder (category) shared with them. */
+export async function acceptInvitations({
+  database,
+  recipient,
+}: {
+  database: Database;
+  recipient: { id: string; email: string };
+}): Promise<void> {
+  await database.runAs(signedIn(recipient), (tx) =>
+    tx.query('select public.accept_folder_invitation(share_id) from public.list_folder_invitations()'),
+  );
 }
 
 /** The outcome of one statement run as some role: its rows, or the SQLSTATE it failed with. */

@@ -11,6 +11,7 @@ import {
   useWritingsStore,
 } from '../writings-store/index.ts';
 import { draggedWritingIds, isWritingsDrag } from './drag-writings.ts';
+import { Invitations } from './invitations.tsx';
 import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
 
@@ -146,7 +147,10 @@ function NewFolderForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The writings folders: all writings, the user's and shared folders, and New Folder. */
+/**
+ * The writings folders: invitations to folders, all writings, the user's and shared folders, and New
+ * Folder.
+ */
 export function FolderList({ client, userId }: { client: WorkspaceClient; userId: string }) {
   const folders = useWritingsStore((state) => state.folders);
   const selectedFolderId = useWritingsStore((state) => state.selectedFolderId);
@@ -154,6 +158,7 @@ export function FolderList({ client, userId }: { client: WorkspaceClient; userId
   const drop = useDropTarget(null);
   return (
     <section className={styles.folders} aria-label={labels.folders}>
+      <Invitations client={client} userId={userId} />
       <ul className={styles.folderList}>
         <li
           className={styles.folder}

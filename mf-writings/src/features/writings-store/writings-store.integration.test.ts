@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { messages, type WorkspaceClient, writingPreview } from 'shared-kernel';
+import { acceptInvitation, messages, type WorkspaceClient, writingPreview } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { createFolder, listFolders } from './folders-data.ts';
@@ -138,8 +138,13 @@ describe('writings data access', { timeout: 30_000 }, () => {
     const folder = await createFolder({ client: owner.client, userId: owner.userId, name: 'Shared poems' });
     const share = await owner.client
       .from('category_shares')
-      .insert({ category_id: folder.id, shared_with_user_id: reader.userId, permission_level: 'read' });
+      .insert({ category_id: folder.id, shared_with_user_id: reader.userId, permission_level: 'read' })
+      .select('id')
+      .single();
     expect(share.error).toBeNull();
+    // Until the reader accepts, the folder is not theirs to see.
+    expect(await listFolders(reader)).toEqual([]);
+    await acceptInvitation({ client: reader.client, shareId: share.data?.id ?? '' });
 
     const ownerView = await listFolders(owner);
     const readerView = await listFolders(reader);
@@ -301,9 +306,12 @@ describe('the writings store', { timeout: 30_000 }, () => {
     const owner = await signUp('move-owner');
     const reader = await signUp('move-reader');
     const shared = await createFolder({ client: owner.client, userId: owner.userId, name: 'Read only' });
-    await owner.client
+    const share = await owner.client
       .from('category_shares')
-      .insert({ category_id: shared.id, shared_with_user_id: reader.userId, permission_level: 'read' });
+      .insert({ category_id: shared.id, shared_with_user_id: reader.userId, permission_level: 'read' })
+      .select('id')
+      .single();
+    await acceptInvitation({ client: reader.client, shareId: share.data?.id ?? '' });
 
     connectWritingsStore(reader);
     await vi.waitFor(() => expect(getWritingsState().folders).toHaveLength(1));
