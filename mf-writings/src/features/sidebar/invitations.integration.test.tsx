@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
 import { getSupabaseClient, messages, shareCategory, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../../testing/start-test-backend.ts';
 import { disconnectWritingsStore } from '../writings-store/index.ts';
 import { Sidebar } from './sidebar.tsx';
 
-let backend: TestBackend;
+let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 const password = 'a-password';
 const suffix = crypto.randomUUID().slice(0, 8);
@@ -21,7 +21,7 @@ async function signUp(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await spawnTestBackend();
   // One client per page: the owner invites first, then the recipient signs in on it.
   client = getSupabaseClient(backend);
   recipientId = await signUp(recipientEmail);
