@@ -14,6 +14,7 @@ import {
   WRITINGS_PAGE_SIZE,
 } from 'shared-kernel';
 import {
+  asError,
   isNetworkError,
   LOCAL_ID_PREFIX,
   type LocalWriting,
@@ -170,7 +171,7 @@ export function connectWritingsStore({
       reportUnsyncedChanges(pending);
     },
   });
-  void refreshFolders();
+  loadFolders();
   void loadFirstPage();
 }
 
@@ -196,6 +197,22 @@ function say(error: unknown, fallback: string): void {
 /** Hides the notice. */
 export function dismissNotice(): void {
   setState({ notice: null });
+}
+
+/** Whether the folders failed to load (offline): they are loaded again once the list is live again. */
+let foldersMissing = false;
+
+/** Loads the folders in the background; a failure leaves them to the next time the list goes live. */
+function loadFolders(): void {
+  refreshFolders().then(
+    () => {
+      foldersMissing = false;
+    },
+    (error: unknown) => {
+      foldersMissing = true;
+      console.warn('The folders could not be loaded; they are tried again when back online', asError(error));
+    },
+  );
 }
 
 /** Reloads the folder list (after a change to folders or shares). */
@@ -372,7 +389,9 @@ function subscribeToChanges(): void {
       void refreshFolders().catch(() => {});
     })
     .subscribe((status) => {
-      if (started === generation) setState({ live: status === 'SUBSCRIBED' });
+      if (started !== generation) return;
+      setState({ live: status === 'SUBSCRIBED' });
+      if (status === 'SUBSCRIBED' && foldersMissing) loadFolders();
     });
 }
 
@@ -688,8 +707,13 @@ export async function renameWritingTo(id: string, title: string): Promise<void> 
   const name = nonBlank(title);
   if (name === null) return;
   const { client } = connection();
-  const row = await renameWriting({ client, id, title: name });
-  replaceItem(id, (item) => ({ ...item, title: row.title }));
+  try {
+    const row = await renameWriting({ client, id, title: name });
+    replaceItem(id, (item) => ({ ...item, title: row.title }));
+  } catch (error) {
+    // The list keeps the old title, which shows that it did not change.
+    console.warn(`Writing ${id} could not be renamed`, asError(error));
+  }
 }
 
 /**
