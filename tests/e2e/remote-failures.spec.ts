@@ -33,7 +33,6 @@ test.describe('a remote that fails', () => {
   });
 
   test('Retry pressed the moment the fallback shows recovers the remote once it is back', async ({
-    page,
     context,
     workspace,
   }) => {
