@@ -6,6 +6,7 @@ import {
   type Json,
   messages,
   nonBlank,
+  online$,
   reportUnsyncedChanges,
   syncConflictText,
   syncKeptAsCopyText,
@@ -172,6 +173,9 @@ export function connectWritingsStore({
     },
   });
   loadFolders();
+  foldersWhenOnline = online$.subscribe((online) => {
+    if (online && foldersMissing) loadFolders();
+  });
   void loadFirstPage();
 }
 
@@ -179,6 +183,8 @@ export function connectWritingsStore({
 export function disconnectWritingsStore(): void {
   generation += 1;
   session += 1;
+  foldersWhenOnline?.unsubscribe();
+  foldersWhenOnline = null;
   void offline.then((store) => store?.close());
   offline = Promise.resolve(null);
   listedCopies = new Map();
@@ -199,8 +205,12 @@ export function dismissNotice(): void {
   setState({ notice: null });
 }
 
-/** Whether the folders failed to load (offline): they are loaded again once the list is live again. */
+/**
+ * Whether the folders failed to load (offline): they are loaded again when the connection returns, or
+ * when the list's channel is live again (the server may come back later than the connection).
+ */
 let foldersMissing = false;
+let foldersWhenOnline: { unsubscribe(): void } | null = null;
 
 /** Loads the folders in the background; a failure leaves them to the next time the list goes live. */
 function loadFolders(): void {
