@@ -32,6 +32,23 @@ test.describe('a remote that fails', () => {
     expect(navigations).toEqual([]);
   });
 
+  test('Retry pressed the moment the fallback shows recovers the remote once it is back', async ({
+    context,
+    workspace,
+  }) => {
+    const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
+    await context.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
+    await workspace.open();
+
+    // The writer presses Retry as soon as it shows, the host having come back meanwhile.
+    await expect(workspace.retryButton('chat/ChatPanel')).toBeVisible();
+    await context.unroute(`${chatOrigin}/**`);
+    await workspace.retryButton('chat/ChatPanel').click();
+
+    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!', { timeout: 5_000 });
+    await workspace.expectMounted('chat/ChatPanel');
+  });
+
   test('when it never answers, gives up after the manifest timeout instead of loading forever', async ({
     page,
     workspace,

@@ -91,4 +91,26 @@ test.describe('on a phone', () => {
     await expect(workspace.slot('writings/Sidebar')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Mobile app' })).toHaveCount(0);
   });
+
+  test('shows the writings list beside the open writing, with folders too', async ({ page, workspace }) => {
+    await workspace.open();
+    const sidebar = workspace.slot('writings/Sidebar');
+    await expect(sidebar).toHaveAttribute('data-status', 'ready');
+    for (const name of ['Letters', 'Travel']) {
+      await sidebar.getByRole('button', { name: 'New Folder' }).click();
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+      await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await sidebar.getByRole('button', { name: 'All writings' }).click();
+    for (const title of ['Harbour', 'Ferry']) {
+      await sidebar.getByRole('button', { name: 'New', exact: true }).click();
+      await expect(workspace.slot('writings/Editor').locator('.ProseMirror')).toBeFocused();
+      await page.keyboard.type(title);
+      await expect(sidebar.getByRole('option').filter({ hasText: title })).toHaveCount(1);
+    }
+    // The list has room for rows under the folders: the newest whole, the next one at least half.
+    await expect(sidebar.getByRole('option').filter({ hasText: 'Ferry' })).toBeInViewport({ ratio: 1 });
+    await expect(sidebar.getByRole('option').filter({ hasText: 'Harbour' })).toBeInViewport({ ratio: 0.5 });
+  });
 });

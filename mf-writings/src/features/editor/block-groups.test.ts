@@ -129,6 +129,30 @@ describe('blocks held in groups while editing', () => {
     expect(current.state.selection.$from.parent.textContent).toBe('tle');
   });
 
+  it('moves into a new writing’s empty first paragraph with Enter at the title’s end, adding none', () => {
+    const current = editorWith({ type: 'doc', content: [heading('Harbour'), paragraph('')] });
+    cursorIn(current, 'Harbour', 'end');
+    press(current, 'Enter');
+    current.commands.insertContent('The boats came in.');
+    expect(texts(current)).toEqual(['Harbour', 'The boats came in.']);
+  });
+
+  it('keeps a select-all overtyped as a title, the cursor after what was typed', () => {
+    const current = editorWith(writing('Old title', 3));
+    current.commands.selectAll();
+    // As the view delivers a typed character: the plugins first, else the default insertion.
+    for (const character of 'Harbour') {
+      const { from, to } = current.state.selection;
+      const typed = () => current.state.tr.insertText(character, from, to);
+      const handled = current.view.someProp('handleTextInput', (handle) =>
+        handle(current.view, from, to, character, typed),
+      );
+      if (!handled) current.view.dispatch(typed());
+    }
+    expect(texts(current)).toEqual(['Harbour', '']);
+    expect(current.state.selection.$from.parent.textContent).toBe('Harbour');
+  });
+
   it('adds a paragraph with Enter in an empty one, in the middle of a group too', () => {
     const current = editorWith({
       type: 'doc',

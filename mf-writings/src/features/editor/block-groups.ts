@@ -2,6 +2,7 @@ import { Extension, type JSONContent, Node } from '@tiptap/core';
 import { joinBackward, joinForward, splitBlock } from '@tiptap/pm/commands';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import {
+  AllSelection,
   type Command,
   type EditorState,
   Plugin,
@@ -10,6 +11,7 @@ import {
   TextSelection,
   type Transaction,
 } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 
 /**
  * Budget (keystroke-to-paint p95 <= 16 ms on 100,000 words): in the editor, the blocks after the title
@@ -149,7 +151,8 @@ function joinIntoTitle(state: EditorState, dispatch: ((tr: Transaction) => void)
 
 /**
  * Enter in the title: what follows the cursor starts the body (a paragraph when nothing follows, else a
- * heading like the title, as a split heading is elsewhere), and the cursor goes there.
+ * heading like the title, as a split heading is elsewhere), and the cursor goes there. With nothing to
+ * take along, an empty first paragraph (a new writing's) is used rather than another one added.
  */
 const splitTitle: Command = (state, dispatch) => {
   const { $from, $to } = state.selection;
@@ -163,7 +166,12 @@ const splitTitle: Command = (state, dispatch) => {
   const rest = title.content.cut(cursor - 1);
   tr.delete(cursor, title.nodeSize - 1);
   const bodyStart = tr.doc.child(0).nodeSize + 1;
-  tr.insert(bodyStart, rest.size > 0 ? heading.create(title.attrs, rest) : paragraph.create());
+  const first = tr.doc.maybeChild(1)?.firstChild;
+  // A new writing's empty first paragraph is where its body starts: no second, blank one above it.
+  const bodyIsEmpty = first?.type === paragraph && first.content.size === 0;
+  if (rest.size > 0 || !bodyIsEmpty) {
+    tr.insert(bodyStart, rest.size > 0 ? heading.create(title.attrs, rest) : paragraph.create());
+  }
   tr.setSelection(TextSelection.create(tr.doc, bodyStart + 1));
   dispatch(tr.scrollIntoView());
   return true;
@@ -214,6 +222,20 @@ function joinAcrossGroups(direction: -1 | 1): Command {
 }
 
 /**
+ * A character typed over the whole document (select-all) becomes the title and the caret stays after it.
+ * ProseMirror's own insertion maps the select-all onto the new document and puts the caret at its end:
+ * after the paragraph the schema adds below the title, so the rest of the title went into the body.
+ */
+function typeOverEverything(view: EditorView, from: number, to: number, text: string): boolean {
+  if (!(view.state.selection instanceof AllSelection)) return false;
+  const tr = view.state.tr.insertText(text, from, to);
+  const title = tr.doc.firstChild;
+  if (!title?.isTextblock || title.textContent !== text) return false;
+  view.dispatch(tr.setSelection(TextSelection.create(tr.doc, 1 + text.length)).scrollIntoView());
+  return true;
+}
+
+/**
  * Groups grown past twice their size (a long text pasted, a long session of writing) are split back
  * into groups of {@link BLOCK_GROUP_SIZE}, so typing stays as fast as in a freshly opened writing.
  */
@@ -235,7 +257,8 @@ function splitOversizedGroups(tr: Transaction): void {
  * Keeps editing unaware of the groups: Enter in the title starts the body, Enter in an empty block adds
  * a paragraph, Backspace and Delete join across a group's edge as they would anywhere else, groups grown
  * too large are split, and the last group ends with a paragraph when its last block is not one (so there is
- * always somewhere to type below an image, an embed or a code block).
+ * always somewhere to type below an image, an embed or a code block). Typing over a select-all starts a
+ * new title.
  */
 export const BlockGroupEditing = Extension.create({
   name: 'blockGroupEditing',
@@ -258,6 +281,10 @@ export const BlockGroupEditing = Extension.create({
   },
   addProseMirrorPlugins() {
     return [
+      new Plugin({
+        key: new PluginKey('typeOverEverything'),
+        props: { handleTextInput: typeOverEverything },
+      }),
       new Plugin({
         key: new PluginKey('blockGroupTrailingParagraph'),
         appendTransaction: (transactions, _old, state) => {

@@ -17,4 +17,4 @@ export {
   summaryOfLocal,
   writingOfLocal,
 } from './offline-store.ts';
-export { CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './outbox-sync.ts';
+export { asError, CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './outbox-sync.ts';

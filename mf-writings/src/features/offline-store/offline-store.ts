@@ -12,7 +12,7 @@ import {
   pendingIds,
   resolveId,
 } from './local-database.ts';
-import { createOutboxSync, type SyncEvent, SyncFailure } from './outbox-sync.ts';
+import { asError, createOutboxSync, type SyncEvent, SyncFailure } from './outbox-sync.ts';
 
 /** Whether a failed request never reached the server (offline, connection cut), as opposed to a refusal. */
 export function isNetworkError(error: unknown): boolean {
@@ -85,7 +85,7 @@ export async function startOfflineStore({ client, userId, onEvent, onPending }: 
       countPending();
     };
   }
-  const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', error));
+  const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', asError(error)));
   const flushWhenVisible = () => {
     if (document.visibilityState === 'visible') flush();
   };

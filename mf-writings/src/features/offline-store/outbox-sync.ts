@@ -49,6 +49,21 @@ export class SyncFailure extends Error {
 /** A supabase-js answer: `status` 0 means the request never got an answer. */
 type Answer<T> = { data: T | null; error: { code?: string; message: string } | null; status: number };
 
+/**
+ * What a log or a rejection carries: an Error with a message, whatever failed. supabase-js answers a
+ * request that failed with a plain `{ message, code }` object, which a console shows as "Object".
+ */
+export function asError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  const message = (value as { message?: unknown } | null)?.message;
+  return new Error(typeof message === 'string' && message ? message : String(value), { cause: value });
+}
+
+/** A retry that failed as a whole (the device's store, the tab lock): the next trigger tries again. */
+function logRetryFailure(error: unknown): void {
+  console.warn('Sync failed; it will be retried', asError(error));
+}
+
 function check<T>({ data, error, status }: Answer<T>): T {
   if (status === 0) throw new SyncFailure(true, error);
   if (error) throw new SyncFailure(false, error);
@@ -275,7 +290,7 @@ export function createOutboxSync({
         else await remove(entry, id);
       } catch (error) {
         failed = error instanceof SyncFailure ? error : new SyncFailure(false, error);
-        console.warn(`Sync of writing ${entry.id} (${entry.op}) failed; it will be retried`, error);
+        console.warn(`Sync of writing ${entry.id} (${entry.op}) failed; it will be retried`, failed);
         if (failed.network) break;
         blocked.add(serverIdOf(id));
       }
@@ -284,7 +299,7 @@ export function createOutboxSync({
       const delayMs = Math.min(RETRY_BASE_MS * 2 ** attempts, RETRY_MAX_MS);
       attempts += 1;
       clearTimer(retryTimer);
-      if (!disposed) retryTimer = setTimer(() => void sync.flush(), delayMs);
+      if (!disposed) retryTimer = setTimer(() => void sync.flush().catch(logRetryFailure), delayMs);
       onRetry(failed, delayMs);
       return false;
     }

@@ -5,6 +5,7 @@ export const labels = {
   rename: 'Rename',
   moveToFolder: 'Move to folder',
   delete: 'Delete',
+  moreActions: 'More actions',
   share: 'Share',
   folderName: 'Folder name',
   create: 'Create',

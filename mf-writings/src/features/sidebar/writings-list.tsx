@@ -14,16 +14,13 @@ import {
   clickWriting,
   getWritingsState,
   loadMore,
-  moveWritingsToFolderNamed,
-  removeWriting,
-  renameWritingTo,
   useWritingsStore,
   type WritingSummary,
 } from '../writings-store/index.ts';
 import { setDraggedWritings } from './drag-writings.ts';
-import { labels } from './labels.ts';
 import { dateSectionLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
 import styles from './sidebar.module.css';
+import { WritingRowMenu } from './writing-row-menu.tsx';
 
 /** The footer under the list: empty, loading, more to scroll to, or the end. */
 function footerText(status: string, count: number, hasMore: boolean): string | null {
@@ -52,14 +49,6 @@ const WritingRow = memo(function WritingRow({
     const ids = selectedIds.has(writing.id) ? items.filter((item) => selectedIds.has(item.id)) : [writing];
     setDraggedWritings(event, ids);
   };
-  const rename = () => {
-    const title = window.prompt(labels.rename, writing.title);
-    if (title !== null) void renameWritingTo(writing.id, title);
-  };
-  const move = () => {
-    const name = window.prompt(labels.moveToFolder, writing.category ?? '');
-    if (name !== null) void moveWritingsToFolderNamed([writing.id], name);
-  };
   return (
     <div
       role="option"
@@ -74,22 +63,20 @@ const WritingRow = memo(function WritingRow({
     >
       <div className={styles.writingTitle}>
         {unsaved && <span className={styles.unsavedDot} title="Unsaved" role="img" aria-label="Unsaved" />}
-        <span className={styles.ellipsis}>{writing.title || messages.writings.untitled}</span>
+        <span className={styles.ellipsis} title={writing.title || messages.writings.untitled}>
+          {writing.title || messages.writings.untitled}
+        </span>
+        {/* The row's own click (and Enter) must not also select it. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: stops propagation only */}
+        <div
+          className={styles.rowActions}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.key === 'Enter' && event.stopPropagation()}
+        >
+          <WritingRowMenu writing={writing} />
+        </div>
       </div>
       <div className={styles.writingPreview}>{writing.preview}</div>
-      {/* The row's own click must not also select it. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: stops propagation only */}
-      <div className={styles.rowActions} onClick={(event) => event.stopPropagation()}>
-        <button type="button" onClick={rename}>
-          {labels.rename}
-        </button>
-        <button type="button" onClick={move}>
-          {labels.moveToFolder}
-        </button>
-        <button type="button" onClick={() => void removeWriting(writing.id)}>
-          {labels.delete}
-        </button>
-      </div>
     </div>
   );
 });

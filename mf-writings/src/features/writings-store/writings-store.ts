@@ -6,6 +6,7 @@ import {
   type Json,
   messages,
   nonBlank,
+  online$,
   reportUnsyncedChanges,
   syncConflictText,
   syncKeptAsCopyText,
@@ -14,6 +15,7 @@ import {
   WRITINGS_PAGE_SIZE,
 } from 'shared-kernel';
 import {
+  asError,
   isNetworkError,
   LOCAL_ID_PREFIX,
   type LocalWriting,
@@ -170,7 +172,10 @@ export function connectWritingsStore({
       reportUnsyncedChanges(pending);
     },
   });
-  void refreshFolders();
+  loadFolders();
+  foldersWhenOnline = online$.subscribe((online) => {
+    if (online && foldersMissing) loadFolders();
+  });
   void loadFirstPage();
 }
 
@@ -178,6 +183,8 @@ export function connectWritingsStore({
 export function disconnectWritingsStore(): void {
   generation += 1;
   session += 1;
+  foldersWhenOnline?.unsubscribe();
+  foldersWhenOnline = null;
   void offline.then((store) => store?.close());
   offline = Promise.resolve(null);
   listedCopies = new Map();
@@ -196,6 +203,26 @@ function say(error: unknown, fallback: string): void {
 /** Hides the notice. */
 export function dismissNotice(): void {
   setState({ notice: null });
+}
+
+/**
+ * Whether the folders failed to load (offline): they are loaded again when the connection returns, or
+ * when the list's channel is live again (the server may come back later than the connection).
+ */
+let foldersMissing = false;
+let foldersWhenOnline: { unsubscribe(): void } | null = null;
+
+/** Loads the folders in the background; a failure leaves them to the next time the list goes live. */
+function loadFolders(): void {
+  refreshFolders().then(
+    () => {
+      foldersMissing = false;
+    },
+    (error: unknown) => {
+      foldersMissing = true;
+      console.warn('The folders could not be loaded; they are tried again when back online', asError(error));
+    },
+  );
 }
 
 /** Reloads the folder list (after a change to folders or shares). */
@@ -372,7 +399,9 @@ function subscribeToChanges(): void {
       void refreshFolders().catch(() => {});
     })
     .subscribe((status) => {
-      if (started === generation) setState({ live: status === 'SUBSCRIBED' });
+      if (started !== generation) return;
+      setState({ live: status === 'SUBSCRIBED' });
+      if (status === 'SUBSCRIBED' && foldersMissing) loadFolders();
     });
 }
 
@@ -688,8 +717,13 @@ export async function renameWritingTo(id: string, title: string): Promise<void> 
   const name = nonBlank(title);
   if (name === null) return;
   const { client } = connection();
-  const row = await renameWriting({ client, id, title: name });
-  replaceItem(id, (item) => ({ ...item, title: row.title }));
+  try {
+    const row = await renameWriting({ client, id, title: name });
+    replaceItem(id, (item) => ({ ...item, title: row.title }));
+  } catch (error) {
+    // The list keeps the old title, which shows that it did not change.
+    console.warn(`Writing ${id} could not be renamed`, asError(error));
+  }
 }
 
 /**

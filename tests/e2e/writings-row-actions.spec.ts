@@ -1,0 +1,113 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Account } from './support/accounts.ts';
+import { backendClient } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
+const row = (page: Page, title: string) => list(page).getByRole('option').filter({ hasText: title });
+const editor = (page: Page) => page.locator('[data-slot="writings/Editor"]');
+
+const LONG_TITLE = 'Reading list for the long winter evenings by the harbour';
+
+async function seed(account: Account, titles: string[]) {
+  const client = backendClient();
+  const { error: signInError } = await client.auth.setSession(account.session);
+  if (signInError) throw new Error(signInError.message);
+  const start = Date.now() - titles.length * 60_000;
+  const { error } = await client.from('writings').insert(
+    titles.map((title, index) => ({
+      user_id: account.session.user.id,
+      title,
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+          { type: 'paragraph', content: [{ type: 'text', text: `About ${title}` }] },
+        ],
+      },
+      created_at: new Date(start + index * 60_000).toISOString(),
+    })),
+  );
+  if (error) throw new Error(error.message);
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The boxes of the row's visible controls. */
+async function controlBoxes(target: Locator) {
+  const boxes = [];
+  for (const control of await target.getByRole('button').all()) {
+    if (!(await control.isVisible())) continue;
+    const box = await control.boundingBox();
+    if (box) boxes.push(box);
+  }
+  return boxes;
+}
+
+test.describe("a writing's row actions", () => {
+  test('never cover the title of the selected row, and the title says itself in full', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seed(account, ['Shopping', LONG_TITLE]);
+    await workspace.open();
+    await row(page, LONG_TITLE).click();
+    await expect(editor(page).locator('.ProseMirror h1')).toHaveText(LONG_TITLE);
+
+    const selected = row(page, LONG_TITLE);
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+    // Hovered too, as when the writer has just clicked it.
+    await selected.hover();
+    const title = selected.getByText(LONG_TITLE, { exact: true });
+    const titleBox = await title.boundingBox();
+    if (!titleBox) throw new Error('the title is not shown');
+    const controls = await controlBoxes(selected);
+    expect(controls.length).toBeGreaterThan(0);
+    for (const box of controls) expect(overlaps(titleBox, box)).toBe(false);
+    await expect(title).toHaveAttribute('title', LONG_TITLE);
+  });
+
+  test('rename, move to folder and delete work from the row, by mouse and by keyboard', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seed(account, ['Kept', 'Old name']);
+    await workspace.open();
+    await expect(row(page, 'Old name')).toBeVisible();
+
+    // Rename, by mouse.
+    await row(page, 'Old name').hover();
+    await row(page, 'Old name').getByRole('button', { name: 'More actions' }).click();
+    page.once('dialog', (dialog) => void dialog.accept('New name'));
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await expect(row(page, 'New name')).toBeVisible();
+
+    // Move to folder, by keyboard: the row, then Tab to its actions, Enter, the item, Enter.
+    await row(page, 'New name').click();
+    // The hand goes from the mouse to the keyboard (a pointer left over the menu would pick its item).
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Tab');
+    await expect(row(page, 'New name').getByRole('button', { name: 'More actions' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Move to folder' })).toBeFocused();
+    page.once('dialog', (dialog) => void dialog.accept('Letters'));
+    await page.keyboard.press('Enter');
+    await expect(sidebar(page).locator('li[data-folder-name="Letters"]')).toBeVisible();
+    await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();
+    await expect(row(page, 'New name')).toBeVisible();
+    await expect(row(page, 'Kept')).toHaveCount(0);
+
+    // Delete, by mouse.
+    await row(page, 'New name').hover();
+    await row(page, 'New name').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(row(page, 'New name')).toHaveCount(0);
+  });
+});
