@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backend, startBackend } from '../src/backend.ts';
 import { bodyLimits } from '../src/http/body-limit.ts';
 import { createTestClient, uniqueEmail } from './auth-test-support.ts';
+import { sendRaw } from './raw-upload-support.ts';
 
 // Every protocol refuses an oversized body with 413 at once: by its Content-Length before reading
 // any of it, and a chunked body as soon as the count passes the limit, without buffering the rest.
@@ -26,85 +26,14 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-interface Sent {
-  status: number;
-  body: string;
-  /** Bytes of body written before the answer came. */
-  sent: number;
-  ms: number;
-}
-
 const MiB = 1024 * 1024;
 
-/**
- * Sends a body the raw way a script would: `declared` announces a Content-Length and sends nothing, so
- * only a server that answers without reading can answer; `chunked` streams up to that many bytes in
- * 1 MB chunks while waiting for an answer. Gives up after 10 s (status 0).
- */
-function send(
-  path: string,
-  body: { declared: number } | { chunked: number },
-  headers: Record<string, string> = {},
-): Promise<Sent> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    let sent = 0;
-    let answered = false;
-    const outgoing = httpRequest(`${backend.url}${path}`, {
-      method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        ...('declared' in body
-          ? { 'content-length': String(body.declared) }
-          : { 'transfer-encoding': 'chunked' }),
-        ...headers,
-      },
-    });
-    const timer = setTimeout(() => {
-      answered = true;
-      outgoing.destroy();
-      resolve({ status: 0, body: 'no answer within 10 s', sent, ms: performance.now() - start });
-    }, 10_000);
-    outgoing.on('response', (response) => {
-      answered = true;
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        outgoing.destroy();
-        resolve({ status: response.statusCode ?? 0, body: text, sent, ms: performance.now() - start });
-      });
-    });
-    // The server may close the connection while the client still writes: that is the point.
-    outgoing.on('error', (error) => {
-      if (answered) return;
-      answered = true;
-      clearTimeout(timer);
-      resolve({ status: -1, body: String(error), sent, ms: performance.now() - start });
-    });
-    if ('declared' in body) {
-      outgoing.flushHeaders();
-      return;
-    }
-    const chunk = Buffer.alloc(MiB, 0x20);
-    // One chunk per turn of the event loop, so an answer is read before the next write can fail on
-    // the connection the server closed after answering.
-    const pump = async () => {
-      while (!answered && !outgoing.destroyed && sent < body.chunked) {
-        sent += chunk.length;
-        if (!outgoing.write(chunk)) await new Promise((drained) => outgoing.once('drain', drained));
-        await new Promise((next) => setImmediate(next));
-      }
-      if (!answered && !outgoing.destroyed) outgoing.end();
-    };
-    void pump();
+const send = (path: string, body: Parameters<typeof sendRaw>[1], headers: Record<string, string> = {}) =>
+  sendRaw(`${backend.url}${path}`, body, {
+    apikey: backend.anonKey,
+    authorization: `Bearer ${token}`,
+    ...headers,
   });
-}
 
 const routes: Array<[string, string, number, Record<string, string>?]> = [
   ['auth', '/auth/v1/token?grant_type=password', bodyLimits.auth],

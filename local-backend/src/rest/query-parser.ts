@@ -501,6 +501,10 @@ export interface Preferences {
   count: boolean;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missingDefault: boolean;
+  /** `tx=rollback`: run the write, answer its result, roll it back (PostgREST 12). */
+  transaction: 'commit' | 'rollback' | undefined;
+  /** `max-affected=n` with `handling=strict`: a write touching more rows fails and rolls back. */
+  maxAffected: number | undefined;
 }
 
 /** Parses `Prefer`; unknown preferences are ignored, as PostgREST does by default. */
@@ -510,7 +514,11 @@ export function parsePreferences(header: string | null | undefined): Preferences
     count: false,
     resolution: undefined,
     missingDefault: false,
+    transaction: undefined,
+    maxAffected: undefined,
   };
+  let strict = false;
+  let maxAffected: number | undefined;
   for (const entry of (header ?? '').split(',')) {
     const [name = '', value = ''] = entry.split('=').map((part) => part.trim());
     if (name === 'return') preferences.returnRepresentation = value === 'representation';
@@ -518,6 +526,11 @@ export function parsePreferences(header: string | null | undefined): Preferences
     else if (name === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {
       preferences.resolution = value;
     } else if (name === 'missing') preferences.missingDefault = value === 'default';
+    else if (name === 'tx' && (value === 'commit' || value === 'rollback')) preferences.transaction = value;
+    else if (name === 'handling') strict = value === 'strict';
+    else if (name === 'max-affected' && /^\d{1,15}$/.test(value)) maxAffected = Number(value);
   }
+  // PostgREST applies max-affected only with handling=strict; leniently it is ignored.
+  if (strict) preferences.maxAffected = maxAffected;
   return preferences;
 }
