@@ -99,6 +99,13 @@ export interface ParsedQuery {
   functionArguments: Record<string, string>;
 }
 
+/**
+ * Deepest nesting of logic trees, embedded resources and JSON path steps. Postgres's parser recurses
+ * once per level; in PGlite it overflows its stack before its own depth check fires (1,000 nested `or`
+ * or JSON steps failed the statement, or answered an empty result).
+ */
+export const MAX_QUERY_DEPTH = 64;
+
 const isValues: ReadonlySet<string> = new Set<IsValue>(['null', 'not_null', 'true', 'false', 'unknown']);
 
 /** Reads PostgREST's small grammars one character at a time; every failure is a PGRST100 with the reason. */
@@ -184,6 +191,8 @@ class Scanner {
   jsonPath(): JsonPathStep[] {
     const steps: JsonPathStep[] = [];
     while (this.startsWith('->')) {
+      if (steps.length >= MAX_QUERY_DEPTH)
+        this.fail(`a JSON path may be at most ${MAX_QUERY_DEPTH} steps deep`);
       const operator = this.startsWith('->>') ? '->>' : '->';
       this.position += operator.length;
       steps.push({ operator, key: this.name() });
@@ -220,17 +229,18 @@ export function parseSelect(text: string): SelectItem[] {
   return items;
 }
 
-function selectList(scanner: Scanner): SelectItem[] {
+function selectList(scanner: Scanner, depth = 0): SelectItem[] {
+  if (depth > MAX_QUERY_DEPTH) scanner.fail(`embedded resources may nest at most ${MAX_QUERY_DEPTH} deep`);
   const items: SelectItem[] = [];
   do {
     scanner.skipSpaces();
-    items.push(selectItem(scanner));
+    items.push(selectItem(scanner, depth));
     scanner.skipSpaces();
   } while (scanner.accept(','));
   return items;
 }
 
-function selectItem(scanner: Scanner): SelectItem {
+function selectItem(scanner: Scanner, depth: number): SelectItem {
   if (scanner.accept('*')) return { type: 'star' };
   if (scanner.startsWith('...')) scanner.fail('spread embedding ("...") is not supported');
   let alias: string | undefined;
@@ -252,7 +262,7 @@ function selectItem(scanner: Scanner): SelectItem {
     }
     scanner.expect('(');
     scanner.skipSpaces();
-    const select: SelectItem[] = scanner.peek() === ')' ? [] : selectList(scanner);
+    const select: SelectItem[] = scanner.peek() === ')' ? [] : selectList(scanner, depth + 1);
     scanner.expect(')');
     return { type: 'embed', relation: name, alias, hint, inner, select };
   }
@@ -350,7 +360,8 @@ export function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: s
   return tree;
 }
 
-function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolean): LogicTree {
+function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolean, depth = 0): LogicTree {
+  if (depth >= MAX_QUERY_DEPTH) scanner.fail(`and() and or() may nest at most ${MAX_QUERY_DEPTH} deep`);
   scanner.expect('(');
   const conditions: Condition[] = [];
   do {
@@ -358,7 +369,7 @@ function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolea
     const nested = /^(not\.)?(and|or)\(/.exec(scanner.text.slice(scanner.position));
     if (nested) {
       scanner.position += nested[0].length - 1;
-      conditions.push(logicTreeBody(scanner, nested[2] as 'and' | 'or', nested[1] !== undefined));
+      conditions.push(logicTreeBody(scanner, nested[2] as 'and' | 'or', nested[1] !== undefined, depth + 1));
     } else {
       const field = scanner.field();
       scanner.expect('.');
