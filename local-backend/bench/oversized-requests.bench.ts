@@ -85,14 +85,29 @@ async function main(backend: Backend) {
     [
       '50 MB body to /rest/v1/writings',
       async () =>
-        String((await sendRaw(`${backend.url}/rest/v1/writings`, { chunked: 50 * MiB }, headers)).status),
+        String(
+          (
+            await sendRaw(
+              `${backend.url}/rest/v1/writings`,
+              { chunked: 50 * MiB, json: ['{"title":"Big","content":{"text":"', '"}}'] },
+              headers,
+              60_000,
+            )
+          ).status,
+        ),
     ],
     [
       '50 MB body to /auth/v1/token',
       async () =>
         String(
-          (await sendRaw(`${backend.url}/auth/v1/token?grant_type=password`, { chunked: 50 * MiB }, headers))
-            .status,
+          (
+            await sendRaw(
+              `${backend.url}/auth/v1/token?grant_type=password`,
+              { chunked: 50 * MiB, json: ['{"email":"demo@example.com","password":"', '"}'] },
+              headers,
+              60_000,
+            )
+          ).status,
         ),
     ],
     [

@@ -14,12 +14,15 @@ const MiB = 1024 * 1024;
 /**
  * Sends a body the raw way a script would: `declared` announces a Content-Length and sends nothing, so
  * only a server that answers without reading can answer; `chunked` streams up to that many bytes in
- * 1 MB chunks while waiting for an answer. Gives up after 10 s (status 0); a failed write is status -1.
+ * 1 MB chunks while waiting for an answer, of spaces, or of `a` between the two halves of `json`
+ * (`['{"title":"', '"}']` makes one valid JSON string of that size). Gives up after `timeoutMs` (status 0); a
+ * failed write is status -1.
  */
 export function sendRaw(
   url: string,
-  body: { declared: number } | { chunked: number },
+  body: { declared: number } | { chunked: number; json?: readonly [string, string] },
   headers: Record<string, string>,
+  timeoutMs = 10_000,
 ): Promise<Sent> {
   return new Promise((resolve) => {
     const start = performance.now();
@@ -38,8 +41,8 @@ export function sendRaw(
     const timer = setTimeout(() => {
       answered = true;
       outgoing.destroy();
-      resolve({ status: 0, body: 'no answer within 10 s', sent, ms: performance.now() - start });
-    }, 10_000);
+      resolve({ status: 0, body: `no answer within ${timeoutMs} ms`, sent, ms: performance.now() - start });
+    }, timeoutMs);
     outgoing.on('response', (response) => {
       answered = true;
       let text = '';
@@ -64,7 +67,8 @@ export function sendRaw(
       outgoing.flushHeaders();
       return;
     }
-    const chunk = Buffer.alloc(MiB, 0x20);
+    const chunk = Buffer.alloc(MiB, body.json ? 0x61 : 0x20);
+    if (body.json) outgoing.write(body.json[0]);
     // One chunk per turn of the event loop, so an answer is read before the next write can fail on
     // the connection the server closed after answering.
     const pump = async () => {
@@ -73,7 +77,7 @@ export function sendRaw(
         if (!outgoing.write(chunk)) await new Promise((drained) => outgoing.once('drain', drained));
         await new Promise((next) => setImmediate(next));
       }
-      if (!answered && !outgoing.destroyed) outgoing.end();
+      if (!answered && !outgoing.destroyed) outgoing.end(body.json?.[1]);
     };
     void pump();
   });
