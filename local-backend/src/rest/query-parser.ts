@@ -1,4 +1,4 @@
-import { assertSafeRegex } from './regex-guard.ts';
+import { assertSafeLikePattern, assertSafeRegex } from './pattern-guard.ts';
 import { parseError } from './rest-error.ts';
 
 /** One `->` (JSON) or `->>` (text) step of a JSON path: `data->a->>b`. */
@@ -324,6 +324,7 @@ function filterAfterField(scanner: Scanner, field: Field, readValue: (scanner: S
   }
   if ((comparisonOperators as readonly string[]).includes(operator)) {
     if (operator === 'match' || operator === 'imatch') assertSafeRegex(value);
+    if (operator === 'like' || operator === 'ilike') assertSafeLikePattern(value);
     // PostgREST accepts `*` as the LIKE wildcard, since `%` is awkward in URLs.
     const pattern = operator === 'like' || operator === 'ilike' ? value.replaceAll('*', '%') : value;
     return { type: 'filter', field, negated, operator: operator as ComparisonOperator, value: pattern };

@@ -11,8 +11,14 @@ import { RestError } from './rest-error.ts';
 // 5 s over 30,000 characters). So a pattern is measured before it is sent, as the automaton Postgres
 // would build: bounded repeats are copies of what they repeat.
 
-/** Longest pattern accepted, in characters. */
+/** Longest regular expression accepted, in characters. */
 export const MAX_PATTERN_LENGTH = 1000;
+/**
+ * Longest `like`/`ilike` pattern accepted, in characters. LIKE has no automaton to blow up, but at each
+ * `%` it compares the rest of the pattern at every position of the text: a literal of 10,000 characters
+ * against 600,000 characters of crafted text took 11 s, one of 1,000 against 100,000 took 0.2 s.
+ */
+export const MAX_LIKE_PATTERN_LENGTH = 256;
 /**
  * Largest automaton accepted, in positions (one per character, class or `.`; a repeat `{m,n}` is n
  * copies). One bounded repeat up to Postgres's own largest count (255) passes; repeats of repeats whose
@@ -156,6 +162,17 @@ class PatternReader {
     if (total > MAX_PATTERN_SIZE) throw this.tooBig(total);
     return this.quantified(total);
   }
+}
+
+/** Refuses (400 PGRST100) a `like`/`ilike` pattern longer than MAX_LIKE_PATTERN_LENGTH. */
+export function assertSafeLikePattern(pattern: string): void {
+  if (pattern.length <= MAX_LIKE_PATTERN_LENGTH) return;
+  throw new RestError({
+    status: 400,
+    code: 'PGRST100',
+    message: `like and ilike patterns may be at most ${MAX_LIKE_PATTERN_LENGTH} characters`,
+    details: `The pattern has ${pattern.length.toLocaleString('en')} characters`,
+  });
 }
 
 /**

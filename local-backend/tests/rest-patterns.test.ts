@@ -112,3 +112,27 @@ describe('regular expressions in filters', () => {
     });
   });
 });
+
+describe('like and ilike patterns', () => {
+  it('refuses one longer than 256 characters, which costs its length at every position of the text', async () => {
+    for (const operator of ['like', 'ilike', 'not.ilike']) {
+      const { response, body } = await timedGet(`/articles?title=${operator}.*${'a'.repeat(300)}b*`);
+      expect(response.status, operator).toBe(400);
+      expect(body, operator).toMatchObject({
+        code: 'PGRST100',
+        message: expect.stringContaining('at most 256'),
+      });
+    }
+    const { response } = await timedGet(`/articles?select=id&or=(title.ilike.*${'a'.repeat(300)}*,id.eq.1)`);
+    expect(response.status).toBe(400);
+  });
+
+  it('still answers ordinary ones', async () => {
+    const { body } = await timedGet('/articles?select=id&order=id&title=ilike.*cook*');
+    expect(body).toEqual([{ id: 4 }]);
+    const { body: long } = await timedGet(
+      `/articles?select=id&title=like.${encodeURIComponent('Cats and dogs')}${'%'.repeat(200)}`,
+    );
+    expect(long).toEqual([{ id: 1 }]);
+  });
+});

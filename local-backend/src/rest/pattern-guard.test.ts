@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeRegex, MAX_PATTERN_LENGTH, MAX_PATTERN_SIZE } from './regex-guard.ts';
+import { assertSafeRegex, MAX_PATTERN_LENGTH, MAX_PATTERN_SIZE } from './pattern-guard.ts';
 import { RestError } from './rest-error.ts';
 
 function refusal(pattern: string): RestError | undefined {
