@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { type FunctionRegistry, handlers } from 'functions';
 import { Hono } from 'hono';
+import { AuthError, authErrorResponse } from './auth/auth-error.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
 import {
   type BackendOptions,
@@ -15,6 +16,7 @@ import { lockDataDir, wipeDataDir } from './data-dir-lock.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { type MigrationReport, migrate } from './db/migrate.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
+import { bodyLimits, describeBytes, limitBody } from './http/body-limit.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { createAuthenticator } from './http/request-auth.ts';
 import { createMailRoutes } from './mail/mail-routes.ts';
@@ -22,6 +24,7 @@ import { createMailbox, type Mailbox } from './mail/mailbox.ts';
 import { type Realtime, type RealtimeOptions, startRealtime } from './realtime/index.ts';
 import { createRestRoutes } from './rest/index.ts';
 import { createStorageRoutes, type ObjectStore, openObjectStore } from './storage/index.ts';
+import { storageErrors } from './storage/storage-error.ts';
 
 /** A running local backend. */
 export interface Backend {
@@ -54,6 +57,47 @@ export interface StartBackendOptions extends BackendOptions {
 
 const isMemory = (dataDir: string) => dataDir.startsWith('memory://');
 
+const tooLargeText = (limit: number) => `The request body is larger than ${describeBytes(limit)}`;
+
+/** One body limit per protocol, each refusal in that protocol's error shape (see http/body-limit.ts). */
+function limitBodies(app: Hono): void {
+  app.use(
+    '/auth/v1/*',
+    limitBody(bodyLimits.auth, (context) =>
+      authErrorResponse(context, new AuthError(413, 'request_too_large', tooLargeText(bodyLimits.auth))),
+    ),
+  );
+  app.use(
+    '/rest/v1/*',
+    limitBody(bodyLimits.rest, () =>
+      Response.json(
+        // SQLSTATE 54000, program_limit_exceeded: what Postgres answers for a value past its limits.
+        { code: '54000', details: null, hint: null, message: tooLargeText(bodyLimits.rest) },
+        { status: 413 },
+      ),
+    ),
+  );
+  app.use(
+    '/storage/v1/*',
+    limitBody(bodyLimits.storage, () =>
+      Response.json(storageErrors.entityTooLarge().toJSON(), { status: 413 }),
+    ),
+  );
+  const functionTooLarge = () =>
+    Response.json(
+      { code: 'PAYLOAD_TOO_LARGE', message: tooLargeText(bodyLimits.functions) },
+      { status: 413 },
+    );
+  app.use('/functions/v1/*', limitBody(bodyLimits.functions, functionTooLarge));
+  app.use('/api/chat', limitBody(bodyLimits.functions, functionTooLarge));
+  app.use(
+    '/mail/*',
+    limitBody(bodyLimits.mail, () =>
+      Response.json({ message: tooLargeText(bodyLimits.mail) }, { status: 413 }),
+    ),
+  );
+}
+
 /**
  * Starts the local backend: locks and opens the database, migrates it, and serves Supabase's HTTP
  * protocols on 127.0.0.1. Resolves once `GET /auth/v1/health` answers, i.e. when ready.
@@ -76,6 +120,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
 
     const app = new Hono();
     app.use(corsMiddleware());
+    limitBodies(app);
     app.route(
       '/auth/v1',
       createAuthRoutes({

@@ -4,8 +4,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { type Backend, startBackend } from 'local-backend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createFunctionEnv } from '../index.ts';
 import { imageTypeOf } from './image-type.ts';
-import { MAX_IMAGE_BYTES, uploadImageErrors } from './upload-image.ts';
+import { MAX_IMAGE_BYTES, uploadImage, uploadImageErrors } from './upload-image.ts';
 
 let backend: Backend;
 
@@ -200,6 +201,38 @@ describe('the upload-image function', () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ error: uploadImageErrors.tooLarge });
     expect(await storedNames(user.id)).toHaveLength(1);
+  });
+
+  it('refuses a chunked body past the limit as it streams, without reading the rest', async () => {
+    const user = await signedIn('chunked');
+    // On a host with no body limit of its own (an edge runtime), the function counts the bytes itself.
+    const env = createFunctionEnv({
+      supabaseUrl: backend.url,
+      anonKey: backend.anonKey,
+      serviceRoleKey: backend.serviceRoleKey,
+      secrets: {},
+      webSocket: WebSocket,
+    });
+    const total = 100 * 1024 * 1024;
+    const chunk = new Uint8Array(1024 * 1024);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${backend.url}/functions/v1/upload-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await uploadImage(request, env);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: uploadImageErrors.tooLarge });
+    expect(pulled).toBeLessThan(MAX_IMAGE_BYTES + 4 * 1024 * 1024);
   });
 
   it('removes the stored file again when the attachment cannot be recorded', async () => {

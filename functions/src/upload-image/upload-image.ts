@@ -29,6 +29,32 @@ export const uploadImageErrors = {
 
 const failure = (error: string, status: number) => Response.json({ error }, { status });
 
+/**
+ * The body, counted as it streams; undefined once it passes `limit` bytes, the rest left unread. A
+ * chunked body has no Content-Length to check first, and `formData()` would buffer all of it (a 300 MB
+ * upload was read whole before its 413).
+ */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+    total += next.value.byteLength;
+    if (total > limit) {
+      await reader?.cancel();
+      return undefined;
+    }
+    chunks.push(next.value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 function bearerToken(request: Request): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 }
@@ -50,12 +76,16 @@ export const uploadImage: FunctionHandler = async (request, env) => {
   const userId = userData.user.id;
 
   // Refuse an oversized body before reading it into memory.
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+  const maxBodyBytes = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
+  if (Number(request.headers.get('content-length') ?? 0) > maxBodyBytes) {
     return failure(uploadImageErrors.tooLarge, 413);
   }
+  const body = await readCapped(request, maxBodyBytes);
+  if (!body) return failure(uploadImageErrors.tooLarge, 413);
   let form: FormData;
   try {
-    form = await request.formData();
+    const contentType = request.headers.get('content-type') ?? '';
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
     return failure(uploadImageErrors.notMultipart, 400);
   }

@@ -24,6 +24,12 @@ export interface Statement {
   parameters: readonly string[];
 }
 
+/** How `queryAs` runs a statement. */
+export interface QueryOptions {
+  /** In a read-only transaction (as PostgREST runs GET and HEAD): a write fails with 25006. */
+  readOnly?: boolean;
+}
+
 /** The one embedded Postgres of a backend process, shared by auth, REST, storage and realtime. */
 export interface Database {
   /** The raw instance, superuser. For migrations, auth internals and notifications only. */
@@ -44,6 +50,7 @@ export interface Database {
     auth: RequestAuth,
     statement: Statement,
     check?: (result: Results<T>) => void,
+    options?: QueryOptions,
   ): Promise<Results<T>>;
   close(): Promise<void>;
 }
@@ -53,6 +60,8 @@ const { serialize } = protocol;
 // Local to the transaction: the next request on this single connection starts as the superuser again.
 const setAuthSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`;
 const authValues = (auth: RequestAuth) => [auth.role, JSON.stringify(auth.claims)];
+// A transaction may turn read-only after its first query (only the way back is refused).
+const setReadOnlyAuthSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('transaction_read_only', 'on', true)`;
 
 /** How many prepared statements `queryAs` keeps: the distinct query shapes an app sends, with room. */
 const PREPARED_STATEMENTS = 256;
@@ -159,11 +168,12 @@ export async function openDatabase({ dataDir }: { dataDir: string }): Promise<Da
     auth: RequestAuth,
     { sql, parameters }: Statement,
     check: ((result: Results<T>) => void) | undefined,
+    authSql: string,
   ): Promise<Results<T>> => {
     const fresh: string[] = [];
     const batch = [
       ...statements.takeCloses(),
-      ...statements.messages(setAuthSql, authValues(auth), false, fresh),
+      ...statements.messages(authSql, authValues(auth), false, fresh),
       ...statements.messages(sql, parameters, true, fresh),
     ];
     // A failed batch may have prepared a statement or not: forget it, its name is closed next time.
@@ -196,20 +206,21 @@ export async function openDatabase({ dataDir }: { dataDir: string }): Promise<Da
         );
         return work(tx);
       }),
-    queryAs: (auth, statement, check) =>
+    queryAs: (auth, statement, check, options) =>
       exclusive(async () => {
         const kept = statements.has(statement.sql);
+        const authSql = options?.readOnly ? setReadOnlyAuthSql : setAuthSql;
         try {
-          return await queryOnce(auth, statement, check);
+          return await queryOnce(auth, statement, check, authSql);
         } catch (error) {
           // A kept statement may predate a schema change (a column of another type, a dropped table)
           // or have been deallocated (26000): Postgres then fails it. Prepared afresh it runs against
           // the schema of now. The failed attempt was rolled back, and a genuine error fails again.
           const stale = kept || (error as { code?: unknown }).code === '26000';
           if (!(error instanceof backendMessages.DatabaseError) || !stale) throw error;
-          statements.forget(setAuthSql);
+          statements.forget(authSql);
           statements.forget(statement.sql);
-          return queryOnce(auth, statement, check);
+          return queryOnce(auth, statement, check, authSql);
         }
       }),
     close: () => pg.close(),

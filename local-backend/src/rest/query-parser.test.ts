@@ -268,7 +268,15 @@ describe('parsePreferences', () => {
       count: false,
       resolution: undefined,
       missingDefault: true,
+      transaction: 'rollback',
     });
     expect(parsePreferences(null).count).toBe(false);
+  });
+
+  it('reads max-affected only with handling=strict, as PostgREST 12 does', () => {
+    expect(parsePreferences('handling=strict, max-affected=5').maxAffected).toBe(5);
+    expect(parsePreferences('max-affected=5').maxAffected).toBeUndefined();
+    expect(parsePreferences('handling=lenient, max-affected=5').maxAffected).toBeUndefined();
+    expect(parsePreferences('handling=strict, max-affected=x').maxAffected).toBeUndefined();
   });
 });

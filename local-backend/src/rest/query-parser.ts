@@ -1,3 +1,4 @@
+import { assertSafeLikePattern, assertSafeRegex } from './pattern-guard.ts';
 import { parseError } from './rest-error.ts';
 
 /** One `->` (JSON) or `->>` (text) step of a JSON path: `data->a->>b`. */
@@ -98,6 +99,13 @@ export interface ParsedQuery {
   functionArguments: Record<string, string>;
 }
 
+/**
+ * Deepest nesting of logic trees, embedded resources and JSON path steps. Postgres's parser recurses
+ * once per level; in PGlite it overflows its stack before its own depth check fires (1,000 nested `or`
+ * or JSON steps failed the statement, or answered an empty result).
+ */
+export const MAX_QUERY_DEPTH = 64;
+
 const isValues: ReadonlySet<string> = new Set<IsValue>(['null', 'not_null', 'true', 'false', 'unknown']);
 
 /** Reads PostgREST's small grammars one character at a time; every failure is a PGRST100 with the reason. */
@@ -183,6 +191,8 @@ class Scanner {
   jsonPath(): JsonPathStep[] {
     const steps: JsonPathStep[] = [];
     while (this.startsWith('->')) {
+      if (steps.length >= MAX_QUERY_DEPTH)
+        this.fail(`a JSON path may be at most ${MAX_QUERY_DEPTH} steps deep`);
       const operator = this.startsWith('->>') ? '->>' : '->';
       this.position += operator.length;
       steps.push({ operator, key: this.name() });
@@ -219,17 +229,18 @@ export function parseSelect(text: string): SelectItem[] {
   return items;
 }
 
-function selectList(scanner: Scanner): SelectItem[] {
+function selectList(scanner: Scanner, depth = 0): SelectItem[] {
+  if (depth > MAX_QUERY_DEPTH) scanner.fail(`embedded resources may nest at most ${MAX_QUERY_DEPTH} deep`);
   const items: SelectItem[] = [];
   do {
     scanner.skipSpaces();
-    items.push(selectItem(scanner));
+    items.push(selectItem(scanner, depth));
     scanner.skipSpaces();
   } while (scanner.accept(','));
   return items;
 }
 
-function selectItem(scanner: Scanner): SelectItem {
+function selectItem(scanner: Scanner, depth: number): SelectItem {
   if (scanner.accept('*')) return { type: 'star' };
   if (scanner.startsWith('...')) scanner.fail('spread embedding ("...") is not supported');
   let alias: string | undefined;
@@ -251,7 +262,7 @@ function selectItem(scanner: Scanner): SelectItem {
     }
     scanner.expect('(');
     scanner.skipSpaces();
-    const select: SelectItem[] = scanner.peek() === ')' ? [] : selectList(scanner);
+    const select: SelectItem[] = scanner.peek() === ')' ? [] : selectList(scanner, depth + 1);
     scanner.expect(')');
     return { type: 'embed', relation: name, alias, hint, inner, select };
   }
@@ -312,6 +323,8 @@ function filterAfterField(scanner: Scanner, field: Field, readValue: (scanner: S
     return { type: 'filter', field, negated, operator: operator as TextSearchOperator, language, value };
   }
   if ((comparisonOperators as readonly string[]).includes(operator)) {
+    if (operator === 'match' || operator === 'imatch') assertSafeRegex(value);
+    if (operator === 'like' || operator === 'ilike') assertSafeLikePattern(value);
     // PostgREST accepts `*` as the LIKE wildcard, since `%` is awkward in URLs.
     const pattern = operator === 'like' || operator === 'ilike' ? value.replaceAll('*', '%') : value;
     return { type: 'filter', field, negated, operator: operator as ComparisonOperator, value: pattern };
@@ -348,7 +361,8 @@ export function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: s
   return tree;
 }
 
-function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolean): LogicTree {
+function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolean, depth = 0): LogicTree {
+  if (depth >= MAX_QUERY_DEPTH) scanner.fail(`and() and or() may nest at most ${MAX_QUERY_DEPTH} deep`);
   scanner.expect('(');
   const conditions: Condition[] = [];
   do {
@@ -356,7 +370,7 @@ function logicTreeBody(scanner: Scanner, operator: 'and' | 'or', negated: boolea
     const nested = /^(not\.)?(and|or)\(/.exec(scanner.text.slice(scanner.position));
     if (nested) {
       scanner.position += nested[0].length - 1;
-      conditions.push(logicTreeBody(scanner, nested[2] as 'and' | 'or', nested[1] !== undefined));
+      conditions.push(logicTreeBody(scanner, nested[2] as 'and' | 'or', nested[1] !== undefined, depth + 1));
     } else {
       const field = scanner.field();
       scanner.expect('.');
@@ -499,6 +513,10 @@ export interface Preferences {
   count: boolean;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missingDefault: boolean;
+  /** `tx=rollback`: run the write, answer its result, roll it back (PostgREST 12). */
+  transaction: 'commit' | 'rollback' | undefined;
+  /** `max-affected=n` with `handling=strict`: a write touching more rows fails and rolls back. */
+  maxAffected: number | undefined;
 }
 
 /** Parses `Prefer`; unknown preferences are ignored, as PostgREST does by default. */
@@ -508,7 +526,11 @@ export function parsePreferences(header: string | null | undefined): Preferences
     count: false,
     resolution: undefined,
     missingDefault: false,
+    transaction: undefined,
+    maxAffected: undefined,
   };
+  let strict = false;
+  let maxAffected: number | undefined;
   for (const entry of (header ?? '').split(',')) {
     const [name = '', value = ''] = entry.split('=').map((part) => part.trim());
     if (name === 'return') preferences.returnRepresentation = value === 'representation';
@@ -516,6 +538,11 @@ export function parsePreferences(header: string | null | undefined): Preferences
     else if (name === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {
       preferences.resolution = value;
     } else if (name === 'missing') preferences.missingDefault = value === 'default';
+    else if (name === 'tx' && (value === 'commit' || value === 'rollback')) preferences.transaction = value;
+    else if (name === 'handling') strict = value === 'strict';
+    else if (name === 'max-affected' && /^\d{1,15}$/.test(value)) maxAffected = Number(value);
   }
+  // PostgREST applies max-affected only with handling=strict; leniently it is ignored.
+  if (strict) preferences.maxAffected = maxAffected;
   return preferences;
 }

@@ -72,28 +72,97 @@ function singularError(rows: number): RestError {
 
 const pageRows = (result: Results<ResultRow>) => result.rows[0]?.page_rows ?? 0;
 
+/** Thrown by the check of a `Prefer: tx=rollback` request to roll back after keeping the result. */
+const rollbackRequested = new Error('rollback requested by Prefer: tx=rollback');
+
+/** `Prefer: max-affected=n, handling=strict` exceeded: PostgREST 12's PGRST124, and the write rolls back. */
+function maxAffectedError(rows: number): RestError {
+  return new RestError({
+    status: 400,
+    code: 'PGRST124',
+    message: 'Query result exceeds max-affected preference constraint',
+    details: `The query affects ${rows} rows`,
+  });
+}
+
 /**
  * Runs a statement as the request's role. Its values go to Postgres as text and take the type Postgres
  * infers, which `queryAs` guarantees (PGlite's `query` serializers would reject or re-encode strings:
- * its boolean serializer throws on "maybe", JSON strings would be re-quoted).
+ * its boolean serializer throws on "maybe", JSON strings would be re-quoted). A read (GET and HEAD,
+ * RPC included) runs read-only as in PostgREST; a write honours `tx=rollback` and `max-affected`.
  */
 async function execute(
   database: Database,
-  auth: RequestAuth,
+  request: RestRequest,
   statement: SqlStatement,
-  singular: boolean,
+  kind: 'read' | 'write',
 ): Promise<ResultRow> {
-  // Checked before the transaction ends, so a write that does not hit exactly one row is rolled back.
-  const checkSingular = (result: Results<ResultRow>) => {
-    if (pageRows(result) !== 1) throw singularError(pageRows(result));
+  const { singular, preferences } = request;
+  const write = kind === 'write';
+  const rollback = write && preferences.transaction === 'rollback';
+  const maxAffected = write ? preferences.maxAffected : undefined;
+  let kept: ResultRow | undefined;
+  // Checked before the transaction ends, so a write that breaks a condition is rolled back.
+  const check = (result: Results<ResultRow>) => {
+    if (singular && pageRows(result) !== 1) throw singularError(pageRows(result));
+    if (maxAffected !== undefined && pageRows(result) > maxAffected) throw maxAffectedError(pageRows(result));
+    if (rollback) {
+      kept = result.rows[0];
+      throw rollbackRequested;
+    }
   };
-  const result = await database.queryAs<ResultRow>(auth, statement, singular ? checkSingular : undefined);
-  return result.rows[0] ?? { body: null, page_rows: 0 };
+  const needsCheck = singular || rollback || maxAffected !== undefined;
+  try {
+    const result = await database.queryAs<ResultRow>(
+      request.auth,
+      statement,
+      needsCheck ? check : undefined,
+      {
+        readOnly: !write,
+      },
+    );
+    return result.rows[0] ?? { body: null, page_rows: 0 };
+  } catch (error) {
+    if (error !== rollbackRequested) throw error;
+    return kept ?? { body: null, page_rows: 0 };
+  }
+}
+
+/**
+ * Deepest JSON nesting a body may have. V8's JSON.stringify and Postgres's json parser recurse once per
+ * level: 20,000 levels threw in Node (answered 500) and made PGlite answer an empty result.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether `text` nests arrays and objects deeper than `limit` (a linear scan, no recursion). */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** Reads the JSON body; PostgREST answers PGRST102 for an empty or unparsable one. */
 async function readJson(context: Context, emptyValue?: unknown): Promise<unknown> {
   const text = await context.req.text();
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new RestError({
+      status: 400,
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
+    });
+  }
   if (text.trim() === '') {
     if (emptyValue !== undefined) return emptyValue;
   } else {
@@ -364,11 +433,11 @@ export function createRestRoutes({
         count: request.preferences.count,
         shape,
       });
-      const result = await execute(database, request.auth, statement, request.singular);
+      const result = await execute(database, request, statement, rpcKind(request));
       return readResponse(request, query, result, shape);
     }
     const statement = buildScalarCall({ cache, fn, body: argumentsBody });
-    const result = await execute(database, request.auth, statement, false);
+    const result = await execute(database, request, statement, rpcKind(request));
     if (fn.result.kind === 'void') return new Response(null, { status: 204 });
     return new Response(request.head ? null : (result.body ?? 'null'), {
       status: 200,
@@ -389,7 +458,7 @@ export function createRestRoutes({
         count: request.preferences.count,
         shape,
       });
-      const result = await execute(database, request.auth, statement, request.singular);
+      const result = await execute(database, request, statement, 'read');
       return readResponse(request, query, result, shape);
     }),
   );
@@ -434,7 +503,7 @@ export function createRestRoutes({
         query,
         shape: writeShape(request),
       });
-      const result = await execute(database, request.auth, statement, request.singular);
+      const result = await execute(database, request, statement, 'write');
       return writeResponse(request, result, true);
     }),
   );
@@ -460,7 +529,7 @@ export function createRestRoutes({
       if (Object.keys(values).length === 0)
         return writeResponse(request, { body: '[]', page_rows: 0 }, false);
       const statement = buildUpdateQuery({ cache, relation, values, query, shape: writeShape(request) });
-      const result = await execute(database, request.auth, statement, request.singular);
+      const result = await execute(database, request, statement, 'write');
       return writeResponse(request, result, false);
     }),
   );
@@ -473,7 +542,7 @@ export function createRestRoutes({
       const query = parseQuery(searchParams(request.context));
       rejectPaging(query);
       const statement = buildDeleteQuery({ cache, relation, query, shape: writeShape(request) });
-      const result = await execute(database, request.auth, statement, request.singular);
+      const result = await execute(database, request, statement, 'write');
       return writeResponse(request, result, false);
     }),
   );
@@ -484,6 +553,11 @@ export function createRestRoutes({
       await schemaCache();
     },
   });
+}
+
+/** GET and HEAD call a function read-only, as PostgREST does: a function that writes fails (405). */
+function rpcKind(request: RestRequest): 'read' | 'write' {
+  return request.context.req.method === 'POST' ? 'write' : 'read';
 }
 
 /** Limit and offset on PATCH/DELETE would need an ordered key; refuse them rather than ignore them. */
