@@ -34,7 +34,7 @@ const failure = (error: string, status: number) => Response.json({ error }, { st
  * chunked body has no Content-Length to check first, and `formData()` would buffer all of it (a 300 MB
  * upload was read whole before its 413).
  */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array | undefined> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
