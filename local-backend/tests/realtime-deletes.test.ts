@@ -76,10 +76,15 @@ describe('realtime DELETE events', () => {
       .select('id')
       .single();
     sharedFolder = (data as { id: string }).id;
-    const { error } = await alice.client
+    const share = await alice.client
       .from('category_shares')
-      .insert({ category_id: sharedFolder, shared_with_user_id: bob.id, permission_level: 'read' });
-    expect(error).toBeNull();
+      .insert({ category_id: sharedFolder, shared_with_user_id: bob.id, permission_level: 'read' })
+      .select('id')
+      .single();
+    expect(share.error).toBeNull();
+    // A share gives access once its recipient accepts the invitation.
+    const accepted = await bob.client.rpc('accept_folder_invitation', { share_id: share.data?.id ?? '' });
+    expect(accepted.error).toBeNull();
   });
   afterAll(() => backend?.stop());
 
