@@ -51,6 +51,8 @@ export function createSignInThrottle({
     /** Counts an attempt by `client` for `email`, or throws 429 when either limit is reached. */
     begin(client: string, email: string): SignInAttempt {
       const now = Date.now();
+      // Keys nobody tries again would stay forever: sweep them all once there are many.
+      if (failures.size > 10_000) for (const key of [...failures.keys()]) recent(key, now);
       const emailKey = `${client}\n${email}`;
       const clientKey = client;
       const forEmail = recent(emailKey, now);
