@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { type FunctionRegistry, handlers } from 'functions';
 import { Hono } from 'hono';
+import { except } from 'hono/combine';
 import { AuthError, authErrorResponse } from './auth/auth-error.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
+import { createSessionLiveness } from './auth/session-liveness.ts';
 import {
   type BackendOptions,
   createApiKeys,
@@ -118,8 +120,13 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     // Set once the server listens: the functions' service client calls back into this backend.
     let url = '';
 
+    // One authenticator for REST, storage and realtime, which refuses tokens of ended sessions.
+    const sessions = createSessionLiveness({ pg: database.pg });
+    const authenticate = createAuthenticator(keys, { sessions });
+
     const app = new Hono();
-    app.use(corsMiddleware());
+    // Every API answers any origin, as hosted Supabase does; the mail catcher answers none (mail-routes.ts).
+    app.use(except('/mail/*', corsMiddleware()));
     limitBodies(app);
     app.route(
       '/auth/v1',
@@ -130,13 +137,12 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
         confirmEmail: options.confirmEmail ?? false,
         siteUrl: options.siteUrl ?? DEFAULT_SITE_URL,
         refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
+        sessions,
+        trustProxy: options.trustProxy ?? false,
       }),
     );
-    app.route('/rest/v1', createRestRoutes({ database, authenticate: createAuthenticator(keys) }));
-    app.route(
-      '/storage/v1',
-      createStorageRoutes({ database, store, authenticate: createAuthenticator(keys) }),
-    );
+    app.route('/rest/v1', createRestRoutes({ database, authenticate }));
+    app.route('/storage/v1', createStorageRoutes({ database, store, authenticate }));
     const functionsHost = createFunctionsHost({
       handlers: options.functions ?? handlers,
       supabaseUrl: () => url,
@@ -167,7 +173,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     realtime = await startRealtime({
       httpServer,
       database,
-      authenticate: createAuthenticator(keys),
+      authenticate,
       ...options.realtime,
     });
     await new Promise<void>((resolve, reject) => {

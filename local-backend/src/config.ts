@@ -34,6 +34,12 @@ export interface BackendOptions {
   siteUrl?: string;
   /** How long a just-rotated refresh token is still accepted (racing tabs). @default 10 */
   refreshTokenReuseSeconds?: number;
+  /**
+   * The backend runs behind a reverse proxy: per-client limits take the client's address from the last
+   * `X-Forwarded-For` entry instead of the socket. Off by default, as any client can send that header.
+   * @default false
+   */
+  trustProxy?: boolean;
 }
 
 /** Reads the CLI's environment (`SUPABASE_LOCAL_*`, `SUPABASE_JWT_SECRET`, ...) into backend options. */
@@ -48,6 +54,7 @@ export function readOptionsFromEnvironment(environment: NodeJS.ProcessEnv): Back
     jwtSecret: environment.SUPABASE_JWT_SECRET || DEFAULT_JWT_SECRET,
     confirmEmail: environment.SUPABASE_AUTH_CONFIRM_EMAIL === 'true',
     siteUrl: environment.SUPABASE_AUTH_SITE_URL || undefined,
+    trustProxy: environment.SUPABASE_LOCAL_TRUST_PROXY === 'true',
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `pnpm backend`: the local backend in the foreground. Reads SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_DATA_DIR,
- * SUPABASE_JWT_SECRET, SUPABASE_AUTH_CONFIRM_EMAIL and SUPABASE_AUTH_SITE_URL; `--reset` empties the data
+ * SUPABASE_JWT_SECRET, SUPABASE_AUTH_CONFIRM_EMAIL, SUPABASE_AUTH_SITE_URL and SUPABASE_LOCAL_TRUST_PROXY
+ * (`true` behind a reverse proxy: clients are told apart by X-Forwarded-For); `--reset` empties the data
  * folder first (the seed runs again).
  */
 import { startBackend } from './backend.ts';

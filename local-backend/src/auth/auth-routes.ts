@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
+import { ClientLimitError, clientAddress, createClientLimiter } from '../http/client-limits.ts';
 import { bearerToken, InvalidJwtError, verifyJwt } from '../http/request-auth.ts';
 import type { Mailbox } from '../mail/mailbox.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './auth-error.ts';
@@ -24,12 +25,12 @@ import {
   verifyLinkQuery,
   verifyTokenHashBody,
 } from './schema.ts';
+import type { SessionLiveness } from './session-liveness.ts';
 import {
   endSessions,
   type LogoutScope,
   refreshSession,
   type SessionJson,
-  sessionExists,
   startSession,
   type TokenSigner,
 } from './sessions.ts';
@@ -60,6 +61,10 @@ export interface AuthRoutesOptions {
   siteUrl: string;
   /** Seconds a just-rotated refresh token is still accepted. */
   refreshTokenReuseSeconds: number;
+  /** Told when sessions end, so their access tokens stop working at once. */
+  sessions: SessionLiveness;
+  /** Behind a proxy: the client is the last `X-Forwarded-For` entry, not the socket's peer. */
+  trustProxy: boolean;
 }
 
 const expiredLink = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
@@ -93,10 +98,30 @@ async function readBody<Schema extends z.ZodType>(
  * a PGlite transaction blocks every other request.
  */
 export function createAuthRoutes(options: AuthRoutesOptions): Hono {
-  const { database, mailbox, jwtSecret, refreshTokenReuseSeconds } = options;
+  const { database, mailbox, jwtSecret, refreshTokenReuseSeconds, sessions } = options;
   const { pg } = database;
   const throttle = createSignInThrottle();
+  const limiter = createClientLimiter();
   const app = new Hono();
+
+  const clientOf = (context: Context) => clientAddress(context, { trustProxy: options.trustProxy });
+
+  /** Runs a request that hashes a password within its client's limits (http/client-limits.ts). */
+  const withinClientLimits = async <T>(context: Context, work: () => Promise<T>): Promise<T> => {
+    let release: () => void;
+    try {
+      release = limiter.enter(clientOf(context));
+    } catch (error) {
+      if (error instanceof ClientLimitError)
+        throw new AuthError(429, 'over_request_rate_limit', error.message);
+      throw error;
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
 
   const signerFor = (context: Context): TokenSigner => ({
     jwtSecret,
@@ -146,7 +171,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
     if (typeof claims.sub !== 'string')
       throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
-    if (sessionId && !(await sessionExists({ db: pg, sessionId }))) {
+    if (sessionId && !(await sessions.isLive(sessionId))) {
       throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     const user = await findUserById({ db: pg, id: claims.sub });
@@ -218,7 +243,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
   app.post('/signup', async (context) => {
     const body = await readBody(context, signUpBody);
     assertPasswordAcceptable(body.password);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await withinClientLimits(context, () => hashPassword(body.password));
     const signer = signerFor(context);
     const outcome = await pg.transaction(async (tx) => {
       const existing = await findUserByEmail({ db: tx, email: body.email });
@@ -283,15 +308,16 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
     const userAgent = context.req.header('user-agent');
     if (grantType === 'password') {
       const { email, password } = await readBody(context, passwordGrantBody);
-      throttle.assertAllowed(email);
-      const user = await findUserByEmail({ db: pg, email });
-      const matches = await verifyPassword({ password, hash: user?.encrypted_password ?? null });
-      if (!user || !matches) {
-        throttle.recordFailure(email);
-        throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-      }
+      const user = await withinClientLimits(context, async () => {
+        // Counted before anything is awaited, so parallel guesses cannot slip past the limit.
+        const attempt = throttle.begin(clientOf(context), email);
+        const found = await findUserByEmail({ db: pg, email });
+        const matches = await verifyPassword({ password, hash: found?.encrypted_password ?? null });
+        if (!found || !matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+        attempt.succeeded();
+        return found;
+      });
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-      throttle.recordSuccess(email);
       return context.json(
         await pg.transaction((tx) =>
           startSession({ db: tx, userId: user.id, method: 'password', signer, userAgent }),
@@ -303,7 +329,11 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
       const refreshed = await pg.transaction((tx) =>
         refreshSession({ db: tx, refreshToken, reuseSeconds: refreshTokenReuseSeconds, signer }),
       );
-      if (refreshed instanceof AuthError) throw refreshed;
+      if (refreshed instanceof AuthError) {
+        // A replayed token ended its session.
+        sessions.forgetAll();
+        throw refreshed;
+      }
       return context.json(refreshed);
     }
     if (grantType === 'pkce') {
@@ -385,6 +415,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
       }
       return { user: await findUserById({ db: tx, id: user.id }), emailChangeToken };
     });
+    if (passwordHash) sessions.forgetAll();
     if (newEmail && outcome.emailChangeToken) {
       mailbox.send(
         authMails.changeEmail({
@@ -406,6 +437,7 @@ export function createAuthRoutes(options: AuthRoutesOptions): Hono {
     await pg.transaction((tx) =>
       endSessions({ db: tx, userId: user.id, sessionId, scope: scope satisfies LogoutScope }),
     );
+    sessions.forgetAll();
     return context.body(null, 204);
   });
 

@@ -1,13 +1,17 @@
 import bcrypt from 'bcryptjs';
 import { AuthError } from './auth-error.ts';
+import { createPasswordPool } from './password-pool.ts';
 
 /** GoTrue's default minimum, and the product's rule (SPEC.md: minimum 6 characters). */
 export const MINIMUM_PASSWORD_LENGTH = 6;
 
-/** bcrypt silently ignores bytes past 72, so longer passwords are refused instead, as GoTrue does. */
-const MAXIMUM_PASSWORD_BYTES = 72;
+/** bcrypt silently ignores bytes past 72, so longer passwords are refused instead (schema.ts), as GoTrue does. */
+export const MAXIMUM_PASSWORD_BYTES = 72;
 
-/** Throws `weak_password` (with reasons, so supabase-js raises AuthWeakPasswordError) or a length error. */
+/** bcrypt's cost, GoTrue's default. */
+const COST = 10;
+
+/** Throws `weak_password` with reasons, so supabase-js raises AuthWeakPasswordError. */
 export function assertPasswordAcceptable(password: string): void {
   if (password.length < MINIMUM_PASSWORD_LENGTH) {
     throw new AuthError(
@@ -19,30 +23,33 @@ export function assertPasswordAcceptable(password: string): void {
       },
     );
   }
-  if (Buffer.byteLength(password) > MAXIMUM_PASSWORD_BYTES) {
-    throw new AuthError(
-      422,
-      'validation_failed',
-      `Password cannot be longer than ${MAXIMUM_PASSWORD_BYTES} bytes`,
-    );
-  }
 }
 
-/** bcrypt at cost 10, GoTrue's default, computed in Node: pgcrypto is flaky in PGlite (note §7.4). */
+/** Shared by every backend of the process: the cores are too. */
+const pool = createPasswordPool();
+
+/**
+ * bcrypt at cost 10, computed in Node (pgcrypto is flaky in PGlite, note §7.4) off the event loop.
+ * Hashes stay bcrypt (`$2b$10$...`), as hosted Supabase stores them.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, 10);
+  return pool.hash(password, COST);
 }
 
 /** A valid hash of a random password, compared against when the e-mail is unknown so timing leaks nothing. */
-const unknownUserHash = bcrypt.hashSync(crypto.randomUUID(), 10);
+const unknownUserHash = bcrypt.hashSync(crypto.randomUUID(), COST);
 
 /** Compares in constant-ish time; `hash` null (unknown user or no password) never matches. */
-export function verifyPassword({
+export async function verifyPassword({
   password,
   hash,
 }: {
   password: string;
   hash: string | null;
 }): Promise<boolean> {
-  return hash ? bcrypt.compare(password, hash) : bcrypt.compare(password, unknownUserHash).then(() => false);
+  if (!hash) {
+    await pool.compare(password, unknownUserHash);
+    return false;
+  }
+  return pool.compare(password, hash);
 }

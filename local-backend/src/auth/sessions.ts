@@ -184,18 +184,6 @@ export async function refreshSession({
   return sessionJson({ db, userId, sessionId, refreshToken: child, signer });
 }
 
-/** Whether the session an access token names still exists (logout deletes it). */
-export async function sessionExists({
-  db,
-  sessionId,
-}: {
-  db: Queryable;
-  sessionId: string;
-}): Promise<boolean> {
-  const result = await db.query('select 1 from auth.sessions where id = $1', [sessionId]);
-  return result.rows.length > 0;
-}
-
 /** Which sessions a logout ends, as in `signOut({ scope })`. */
 export type LogoutScope = 'global' | 'local' | 'others';
 

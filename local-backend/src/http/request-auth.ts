@@ -31,6 +31,11 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/** Answers whether a session still exists (auth/session-liveness.ts), cached briefly. */
+export interface SessionCheck {
+  isLive(sessionId: string): Promise<boolean>;
+}
+
 /** How many verified tokens an authenticator remembers: the active sessions of a development backend. */
 const VERIFIED_TOKENS_CACHED = 1000;
 
@@ -44,9 +49,13 @@ const VERIFIED_TOKENS_CACHED = 1000;
  * So verified tokens are remembered by their exact text, least recently used first out. The secret
  * is fixed for the authenticator's life, so a remembered token's signature stays valid; only its expiry
  * can lapse, and it is checked on every use exactly as jose checks it. Failures are never remembered.
+ *
+ * With `sessions`, a user token whose session has ended (sign-out, password change elsewhere) is
+ * refused although its signature is still valid; checked on every use, as the session can end any time.
  */
 export function createAuthenticator(
   keys: Pick<ApiKeys, 'jwtSecret'>,
+  { sessions }: { sessions?: SessionCheck } = {},
 ): (request: Request) => Promise<RequestAuth> {
   const verified = new Map<string, RequestAuth>();
 
@@ -73,6 +82,10 @@ export function createAuthenticator(
     verified.set(token, auth);
     const oldest = verified.keys().next();
     if (verified.size > VERIFIED_TOKENS_CACHED && !oldest.done) verified.delete(oldest.value);
+    const sessionId = auth.claims.session_id;
+    if (sessions && typeof sessionId === 'string' && !(await sessions.isLive(sessionId))) {
+      throw new InvalidJwtError('Session from session_id claim in JWT does not exist');
+    }
     return auth;
   };
 }

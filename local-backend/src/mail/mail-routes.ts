@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Mailbox, MailMessage } from './mailbox.ts';
 
@@ -35,12 +35,52 @@ const page = (title: string, body: unknown) => html`<!doctype html>
   </body>
 </html>`;
 
+/** The only names the backend is reached by: it listens on 127.0.0.1 (backend.ts). */
+const loopbackHostnames: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Whether another site (or a page of another origin) asks. Browsers name the requesting origin in
+ * `Origin` on every CORS request and in `Sec-Fetch-Site` on every request; a top-level navigation is
+ * let through (the page that started it cannot read the answer). Scripts and tests send neither.
+ */
+function fromAnotherOrigin(context: Context): boolean {
+  const origin = context.req.header('origin');
+  if (origin !== undefined && origin !== new URL(context.req.url).origin) return true;
+  const site = context.req.header('sec-fetch-site');
+  return (
+    (site === 'cross-site' || site === 'same-site') && context.req.header('sec-fetch-mode') !== 'navigate'
+  );
+}
+
+/** The mail pages load nothing but their inline style, and no page may frame them. */
+const pageHeaders = {
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
 /**
  * The mail catcher's routes, mounted at `/mail`: an HTML inbox (`/`, `/message/{ID}`) and the subset of
  * Mailpit's JSON API scripts use to follow links (`/api/v1/messages`, `/api/v1/message/{ID}`).
+ * Scripts (no `Origin`) and the catcher's own pages may read it; other origins may not.
  */
 export function createMailRoutes({ mailbox }: { mailbox: Mailbox }): Hono {
   const app = new Hono();
+
+  // The inbox holds sign-in links: whoever reads it can take over any local account. Like Mailpit, it
+  // sends no CORS headers (backend.ts leaves it out of CORS), and it refuses requests from other
+  // origins outright, and from host names other than loopback ones (a rebound DNS name).
+  app.use(async (context, next) => {
+    const hostname = new URL(context.req.url).hostname;
+    if (!loopbackHostnames.has(hostname) || fromAnotherOrigin(context)) {
+      return context.json({ error: 'The local mail catcher answers only its own origin' }, 403, pageHeaders);
+    }
+    await next();
+    for (const [name, value] of Object.entries(pageHeaders)) context.res.headers.set(name, value);
+  });
 
   app.get('/api/v1/messages', (context) => {
     const messages = mailbox.list();
