@@ -1,5 +1,5 @@
 /**
- * Local backend benchmark (not a timed test). Budget (ARCHITECTURE.md): REST overhead <= 1.5x the raw
+ * Local backend benchmark (not a timed test). Budget (docs/architecture.md, Budgets): REST overhead <= 1.5x the raw
  * Postgres query time. Measures one list query, 20 of a user's 2,000 writings newest first under RLS:
  * - REST: GET /rest/v1/writings over loopback HTTP (keep-alive), as supabase-js sends it;
  * - the same query as plain SQL: bare `pg.query` (superuser, so no RLS: the floor), in `runAs` (the
@@ -140,7 +140,7 @@ async function main(backend: Backend) {
     row(timing.label, milliseconds(timing.p50), milliseconds(timing.p95));
   }
   const times = (value: number) => `${value.toFixed(2)}x`.padStart(9);
-  console.log('\nRatios (budget, ARCHITECTURE.md: REST <= 1.50x the raw query)');
+  console.log('\nRatios (budget, docs/architecture.md: REST <= 1.50x the raw query)');
   row('REST / raw SQL in runAs', times(rest.p50 / inRunAs.p50), times(rest.p95 / inRunAs.p95));
   row('REST / raw SQL, bare pg.query', times(rest.p50 / bare.p50), times(rest.p95 / bare.p95));
   row(

@@ -1,5 +1,5 @@
 /**
- * Realtime join flood benchmark (not a timed test). Budget (ARCHITECTURE.md): while one socket sends
+ * Realtime join flood benchmark (not a timed test). Budget (docs/architecture.md, Budgets): while one socket sends
  * 5,000 channel joins with nothing but the anon key, an unrelated REST read keeps p95 <= 250 ms.
  * Run from the repository root: `pnpm bench:backend` (or `pnpm --filter local-backend exec tsx
  * bench/join-flood.bench.ts` alone).

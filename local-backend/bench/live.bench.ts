@@ -1,6 +1,6 @@
 /**
  * Local backend live parts benchmark (not a timed test): realtime change-to-callback latency with 50
- * subscribers (ARCHITECTURE.md budget: p95 <= 100 ms), and storage upload throughput.
+ * subscribers (budget: docs/architecture.md, Budgets), and storage upload throughput.
  * Run: `pnpm --filter local-backend exec tsx bench/live.bench.ts`.
  *
  * Latency runs from just before the writing statement (in process, as the row's owner) to each

@@ -1,5 +1,5 @@
 /**
- * Oversized and hostile requests against the local backend (not a timed test). Budget (ARCHITECTURE.md):
+ * Oversized and hostile requests against the local backend (not a timed test). Budget (docs/architecture.md, Budgets):
  * under any oversized request other requests keep p95 <= 250 ms; no request stalls other clients for
  * more than a second. While each attack runs, an unrelated client reads a page of its writings over
  * REST every 20 ms; its p50, p95 and worst latency are printed beside the same figures with no attack.
@@ -157,7 +157,7 @@ async function main(backend: Backend) {
       `  ${label.padEnd(42)} ${result.outcome.padEnd(8)} ${ms(result.attackMs)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.worst)}`,
     );
   }
-  console.log('  budget: p95 <= 250 ms, worst <= 1000 ms (ARCHITECTURE.md)');
+  console.log('  budget: p95 <= 250 ms, worst <= 1000 ms (docs/architecture.md)');
   agent.destroy();
 }
 

@@ -2,7 +2,7 @@ import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { isProcessAlive, isSameProcess, ownProcess, processStartedAt } from './process-identity.ts';
 
-/** Another live process holds the data folder: PGlite has no lock of its own (note §6a). */
+/** Another live process holds the data folder: PGlite has no lock of its own (docs/backend.md, PGlite fact 1). */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }

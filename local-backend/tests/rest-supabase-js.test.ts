@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { alice, bob, createRestFixture, type RestFixture, serveRest } from './rest-test-support.ts';
 
 // The real, unchanged supabase-js against the REST routes served over HTTP: every request shape of
-// notes/supabase-protocol.md §2, end to end.
+// docs/backend.md (protocol fact 6), end to end.
 
 let fixture: RestFixture;
 let server: { url: string; stop(): Promise<void> };
@@ -15,7 +15,7 @@ let asService: SupabaseClient;
 function client(key: string, accessToken?: string): SupabaseClient {
   return createClient(server.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no global WebSocket; supabase-js refuses to start without one (note §0).
+    // Node 20 has no global WebSocket; supabase-js refuses to start without one (docs/backend.md, protocol fact 2).
     realtime: { transport: WebSocket as never },
     ...(accessToken === undefined ? {} : { accessToken: async () => accessToken }),
   });

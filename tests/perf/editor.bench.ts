@@ -2,7 +2,7 @@
  * The writings editor on a 100,000-word document in Chromium, on the composed production build
  * (`pnpm build`, then `pnpm --filter tests run bench:editor`). Prints the time to open the writing
  * (click in the list -> the document's last paragraph rendered) and keystroke-to-paint latency while
- * typing in the middle of the document and in its title. Budgets (ARCHITECTURE.md): keystroke-to-paint
+ * typing in the middle of the document and in its title. Budgets (docs/architecture.md, Budgets): keystroke-to-paint
  * p95 <= 16 ms, opening <= 1 s.
  */
 import { writeFile } from 'node:fs/promises';

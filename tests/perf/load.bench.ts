@@ -2,10 +2,10 @@
  * Cold load of the composed production page in Chromium (`pnpm bench:load`).
  * Prints JS bytes (raw and gzip) per origin and in total, federation overhead per remote, request count,
  * the time until every slot is mounted, and the time until the editor is interactive. Budgets
- * (ARCHITECTURE.md): editor interactive <= 1.0 s; initial JS <= 350 KB gzip for the whole page; <= 2
+ * (docs/architecture.md, Budgets): editor interactive <= 1.0 s; initial JS <= 350 KB gzip for the whole page; <= 2
  * extra requests and <= 30 KB gzip of federation overhead per remote.
  *
- * The writer has one writing, which opens on load (SPEC.md: the first writing is auto-selected): the
+ * The writer has one writing, which opens on load (docs/product.md, Writings: the first writing opens on load): the
  * page is measured with its editor in use, as a returning writer sees it, not as an empty account.
  * JS counts every script fetched until the network is idle after the load, so code loaded on first use
  * (a menu, a dialog) is not initial JS, and code prefetched while idle is.

@@ -2,7 +2,7 @@
  * Search overlay latency (`pnpm --filter tests bench:search`): the `search_workspace` RPC through the real
  * supabase-js, signed in as the owner of 10,000 writings and 10,000 ideas, on the in-process local
  * backend. Prints p50 and p95 per kind of query and over all of them.
- * Budget (ARCHITECTURE.md): results <= 50 ms p95.
+ * Budget (docs/architecture.md, Budgets): results <= 50 ms p95.
  */
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@supabase/supabase-js';

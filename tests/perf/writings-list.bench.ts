@@ -8,7 +8,7 @@
  * - the page's own work per frame: the renderer main thread's CPU time in each frame, from a Chrome trace
  *   of the scrolling. On a machine shared with other work a frame can be late while the page did little
  *   (its thread was waiting for a core); this tells such frames from frames the page made too long.
- * Budgets (ARCHITECTURE.md): first page <= 100 ms; scrolling at 60 fps (frames <= 16.7 ms).
+ * Budgets (docs/architecture.md, Budgets): first page <= 100 ms; scrolling at 60 fps (frames <= 16.7 ms).
  */
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

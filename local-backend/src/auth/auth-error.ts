@@ -23,7 +23,7 @@ export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 /**
  * Answers an AuthError in GoTrue's shape. supabase-js reads `code` as the error code only when the
  * response echoes `X-Supabase-Api-Version` >= 2024-01-01, otherwise it reads the legacy `error_code`
- * (notes/supabase-protocol.md §1), so the body follows the request's version.
+ * (docs/backend.md, protocol fact 5), so the body follows the request's version.
  */
 export function authErrorResponse(context: Context, error: AuthError): Response {
   const body = context.req.header(API_VERSION_HEADER)

@@ -93,7 +93,7 @@ async function readBody<Schema extends z.ZodType>(
 }
 
 /**
- * The GoTrue endpoints supabase-js calls, mounted at `/auth/v1` (notes/supabase-protocol.md §1).
+ * The GoTrue endpoints supabase-js calls, mounted at `/auth/v1` (docs/backend.md, protocol fact 4).
  * Auth internals run as the superuser on `database.pg`; bcrypt runs before a transaction opens, because
  * a PGlite transaction blocks every other request.
  */

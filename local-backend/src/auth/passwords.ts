@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import { AuthError } from './auth-error.ts';
 import { createPasswordPool } from './password-pool.ts';
 
-/** GoTrue's default minimum, and the product's rule (SPEC.md: minimum 6 characters). */
+/** GoTrue's default minimum, and the product's rule (docs/product.md, Settings: minimum 6 characters). */
 export const MINIMUM_PASSWORD_LENGTH = 6;
 
 /** bcrypt silently ignores bytes past 72, so longer passwords are refused instead (schema.ts), as GoTrue does. */
@@ -29,7 +29,7 @@ export function assertPasswordAcceptable(password: string): void {
 const pool = createPasswordPool();
 
 /**
- * bcrypt at cost 10, computed in Node (pgcrypto is flaky in PGlite, note §7.4) off the event loop.
+ * bcrypt at cost 10, computed in Node (pgcrypto is flaky in PGlite: docs/backend.md, PGlite fact 6) off the event loop.
  * Hashes stay bcrypt (`$2b$10$...`), as hosted Supabase stores them.
  */
 export function hashPassword(password: string): Promise<string> {

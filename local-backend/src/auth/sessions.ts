@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { AuthError } from './auth-error.ts';
 import { findUserById, type Queryable, toUserJson, touchLastSignIn, type UserRecord } from './users.ts';
 
-/** Access tokens live an hour: supabase-js refreshes when fewer than 90 s remain (note §1). */
+/** Access tokens live an hour: supabase-js refreshes when fewer than 90 s remain (docs/backend.md, protocol fact 3). */
 export const ACCESS_TOKEN_SECONDS = 3600;
 
 /** How a session was authenticated, as GoTrue's `amr` claim names it. */
@@ -19,7 +19,7 @@ export interface TokenSigner {
 /** GoTrue's refresh tokens are short random strings, not JWTs. */
 const newRefreshToken = () => randomBytes(16).toString('base64url');
 
-/** Signs an access token with the claims hosted Supabase puts in one (note §1). */
+/** Signs an access token with the claims hosted Supabase puts in one (docs/backend.md, protocol fact 3). */
 async function signAccessToken({
   user,
   sessionId,

@@ -199,7 +199,7 @@ export async function markConfirmationSent({ db, id }: { db: Queryable; id: stri
 
 const isoOrNull = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
-/** The User object of GoTrue's JSON (notes/supabase-protocol.md §1). */
+/** The User object of GoTrue's JSON (docs/backend.md, protocol fact 4). */
 export function toUserJson(user: UserRecord) {
   return {
     id: user.id,

@@ -37,7 +37,7 @@ export interface Database {
   /**
    * Runs `work` in one transaction as `auth.role` with `request.jwt.claims` set locally, so Postgres
    * itself enforces row-level security. Use only `tx` inside `work`: calling `pg.query` inside a
-   * PGlite transaction deadlocks the instance (notes/supabase-protocol.md §6f).
+   * PGlite transaction deadlocks the instance (docs/backend.md, PGlite fact 3).
    */
   runAs<T>(auth: RequestAuth, work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** Request headers supabase-js sends (notes/supabase-protocol.md §0); a preflight must allow each one. */
+/** Request headers supabase-js sends (docs/backend.md, protocol fact 1); a preflight must allow each one. */
 const allowedRequestHeaders = [
   'authorization',
   'apikey',

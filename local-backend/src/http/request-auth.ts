@@ -45,7 +45,7 @@ const VERIFIED_TOKENS_CACHED = 1000;
  * Only the three API roles are accepted, so no token can `SET ROLE` to anything else.
  *
  * Verifying an HMAC signature costs about 0.2 ms, a large share of a REST request's budget
- * (ARCHITECTURE.md: REST <= 1.5x the raw query), and a client sends the same token with every request.
+ * (docs/architecture.md, Budgets: REST <= 1.5x the raw query), and a client sends the same token with every request.
  * So verified tokens are remembered by their exact text, least recently used first out. The secret
  * is fixed for the authenticator's life, so a remembered token's signature stays valid; only its expiry
  * can lapse, and it is checked on every use exactly as jose checks it. Failures are never remembered.

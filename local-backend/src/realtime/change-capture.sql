@@ -4,8 +4,7 @@
 -- migrations, so the triggers always follow the publication. Idempotent.
 --
 -- The notification names the change only (schema, table, type, primary key): pg_notify refuses
--- payloads over 8000 bytes, and that error would abort the user's write (notes/supabase-protocol.md
--- §7.2). Each subscriber re-reads the row under its own role instead.
+-- payloads over 8000 bytes, and that error would abort the user's write (docs/backend.md, PGlite fact 4). Each subscriber re-reads the row under its own role instead.
 
 create schema if not exists local_realtime;
 grant usage on schema local_realtime to anon, authenticated, service_role;
@@ -39,7 +38,7 @@ begin
   if tg_op = 'DELETE' then
     insert into local_realtime.deleted_rows (old_row) values (changed_row) returning id into deleted_row;
   end if;
-  -- Lowercase channel name: PGlite's listen() lowercases the name it listens on (§7.3).
+  -- Lowercase channel name: PGlite's listen() lowercases the name it listens on (docs/backend.md, PGlite fact 5).
   perform pg_notify('local_realtime', jsonb_build_object(
     'schema', tg_table_schema,
     'table', tg_table_name,
@@ -92,7 +91,7 @@ begin
     -- decides per subscriber, exactly as for a request; each loop pass is a new execution, so policies'
     -- `(select auth.uid())` init plans see the claims just set. One call for all of a change's
     -- subscribers instead of a transaction each, and static SQL so PL/pgSQL caches its plan: PGlite's
-    -- per-statement cost dominates (§6e), and a change must reach 50 subscribers within 100 ms.
+    -- per-statement cost dominates (docs/backend.md, PGlite fact 7), and a change must reach its subscribers within the realtime budget (docs/architecture.md, Budgets).
     execute format(
       $function$
       create or replace function local_realtime.%1$I(claims_list text[], primary_key jsonb) returns boolean[]

@@ -29,7 +29,7 @@ export async function installChangeCapture({ pg }: { pg: PGlite }): Promise<void
 
 /**
  * Calls `onChange` for every committed change of a published table, in commit order. Notifications
- * arrive only after COMMIT, and none for a rolled-back transaction (notes/supabase-protocol.md §6c).
+ * arrive only after COMMIT, and none for a rolled-back transaction (docs/backend.md, PGlite fact 2).
  * Resolves to the function that stops listening.
  */
 export async function listenForChanges({

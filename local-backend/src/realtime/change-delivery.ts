@@ -113,7 +113,7 @@ export function createChangeDelivery({
       // Channels with the same token share one check.
       const byToken = [...groupBy(roleChannels, (channel) => channel.token).values()];
       const claimsList = byToken.map((group) => JSON.stringify(group[0]?.auth.claims ?? {}));
-      // One prepared statement and one call into PGlite (queryAs): a transaction costs several (§6e).
+      // One prepared statement and one call into PGlite (queryAs): a transaction costs several (docs/backend.md, PGlite fact 7).
       // The function sets each subscriber's claims itself; the role is the group's.
       const check = change.type === 'DELETE' ? `readable_by_${table.oid}_${role}` : `visible_to_${table.oid}`;
       const result = await database.queryAs<{ visibility: boolean[] }>(

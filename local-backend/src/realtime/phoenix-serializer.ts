@@ -1,5 +1,5 @@
 /**
- * Phoenix channel messages as realtime-js sends and expects them (notes/supabase-protocol.md §5).
+ * Phoenix channel messages as realtime-js sends and expects them (docs/backend.md, protocol fact 9).
  * Serializer 2.0.0 (supabase-js' default) frames a message as the array
  * `[join_ref, ref, topic, event, payload]`; 1.0.0 as an object with the same keys.
  */

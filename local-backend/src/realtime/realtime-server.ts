@@ -47,7 +47,7 @@ const idleTimeoutMs = 60_000;
 const changeEvents: ReadonlySet<string> = new Set<ChangeType | '*'>(['*', 'INSERT', 'UPDATE', 'DELETE']);
 
 /**
- * Serves realtime's Phoenix protocol (notes/supabase-protocol.md §5) on the backend's HTTP server:
+ * Serves realtime's Phoenix protocol (docs/backend.md, protocol fact 9) on the backend's HTTP server:
  * `postgres_changes` only (no broadcast or presence). Installs change capture for the published tables
  * and delivers each committed change to every channel bound to it, re-reading the row under that
  * channel's role and claims so row-level security decides who sees what.

@@ -59,7 +59,7 @@ function isPostgresError(error: unknown): error is PostgresError {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** PostgREST's SQLSTATE -> HTTP status mapping (notes/supabase-protocol.md §2). */
+/** PostgREST's SQLSTATE -> HTTP status mapping (docs/backend.md, protocol fact 7). */
 function statusForSqlState(code: string, role: DatabaseRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503') return 409;

@@ -163,8 +163,7 @@ const objectPath = (context: Context) => {
 };
 
 /**
- * The `/storage/v1` app: storage-api's object endpoints that supabase-js uses for files (notes/
- * supabase-protocol.md §3). Buckets come from migrations. Every read and write of `storage.objects`
+ * The `/storage/v1` app: storage-api's object endpoints that supabase-js uses for files (docs/backend.md, protocol fact 8). Buckets come from migrations. Every read and write of `storage.objects`
  * runs as the caller, so the bucket's RLS policies decide; only public downloads bypass them, as
  * storage-api does for public buckets.
  */

@@ -10,8 +10,7 @@ export interface ModalProps {
 }
 
 // Fetched when a dialog first opens rather than with the page: the dialogs of this area are mounted
-// (closed) from the first paint, and Radix's dialog machinery is about 13 KB gzip of it (ARCHITECTURE.md,
-// initial JS budget).
+// (closed) from the first paint, and Radix's dialog machinery is about 13 KB gzip of it (docs/architecture.md, Budgets).
 const loadModalDialog = () => import('./modal-dialog.tsx').then((module) => module.ModalDialog);
 
 /**

@@ -11,8 +11,8 @@ const reactRange = '^19.0.0';
 /**
  * Dependencies the page holds once, whoever loads first. React and react-dom subpaths are listed one by
  * one: sharing 'react-dom' does not share 'react-dom/client', and the remote would bundle a second
- * renderer (notes/toolchain-and-module-federation.md, pitfall 3). The kernel gets an explicit version,
- * otherwise it is inferred as "workspace:*" and every load warns (pitfall 2).
+ * renderer (docs/module-federation.md, pitfall 3). The kernel gets an explicit version,
+ * otherwise it is inferred as "workspace:*" and every load warns (docs/module-federation.md, pitfall 2).
  *
  * rxjs is deliberately not listed: a shared module is never tree-shaken, so sharing it shipped the whole
  * library (18 KB gzip) at first paint for the three classes the kernel uses. The bus lives inside the
@@ -34,7 +34,7 @@ export const mfShared = {
  * The federation runtime's helper packages, resolved to their ES module builds. The bundler's federation
  * plugin `require`s them, which picks their CommonJS builds and ships them whole; as ES modules (both
  * declare no side effects) what the runtime does not call is left out: about 4.5 KB gzip less in every
- * remote's remoteEntry.js and in the shell's runtime (ARCHITECTURE.md, federation overhead budget).
+ * remote's remoteEntry.js and in the shell's runtime (docs/architecture.md, Budgets).
  * The versions are the plugin's own (pinned alike in the catalog).
  */
 export const mfRuntimeAliases: Record<string, string> = Object.fromEntries(

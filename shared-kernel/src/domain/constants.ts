@@ -1,5 +1,5 @@
 /**
- * Business constants of the product (SPEC.md section 9), written once so every area agrees.
+ * Business constants of the product (docs/product.md, Where the rules live), written once so every area agrees.
  * Durations are in milliseconds, lengths in characters, sizes in bytes unless the name says otherwise.
  */
 

@@ -18,8 +18,7 @@ function catalogueTexts(node: unknown): string[] {
   return [];
 }
 
-// Copied by hand from SPEC.md section 8 (and the literal texts of sections 2 and 4-6), so the test does
-// not depend on the spec file being beside the repository.
+// Copied by hand from the product's texts (docs/product.md, Messages), so the test pins each text\n// independently of the catalogue it checks.
 const specTexts = [
   'Something went wrong',
   'An unexpected error occurred. This might be due to a browser extension or network issue.',

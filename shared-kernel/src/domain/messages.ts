@@ -62,7 +62,7 @@ export function writingsDragLabel({ count, title }: { count: number; title: stri
 }
 
 /**
- * Every user-visible text of the product (SPEC.md sections 2, 4-5 and the error catalogue of section 8),
+ * Every user-visible text of the product (docs/product.md, Where the rules live; failure texts under Messages),
  * grouped by area. Areas show these and never spell a text themselves, so each is written and tested once.
  */
 export const messages = {

@@ -23,7 +23,7 @@ export const RATE_LIMIT_PERIODS: Readonly<Record<RateLimitKind, 'day' | 'month'>
 /** A tier's limits; `null` means unlimited. */
 export type TierLimits = Readonly<Record<RateLimitKind, number | null>>;
 
-/** Limits of every tier (SPEC.md section 9). */
+/** Limits of every tier (docs/product.md, Tiers and limits). */
 export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = {
   FREE: { apiCalls: 50, documents: 3, chatMessages: 10 },
   LITE: { apiCalls: 500, documents: 25, chatMessages: 100 },
@@ -74,7 +74,7 @@ export function hasFeature(tier: Tier, feature: Feature): boolean {
 /** A tier's price in US dollars. */
 export type TierPrice = { readonly monthly: number; readonly yearly: number };
 
-/** Prices of every tier in US dollars (SPEC.md section 9). */
+/** Prices of every tier in US dollars (docs/product.md, Tiers and limits). */
 export const TIER_PRICES: Readonly<Record<Tier, TierPrice>> = {
   FREE: { monthly: 0, yearly: 0 },
   LITE: { monthly: 10, yearly: 100 },
@@ -170,7 +170,7 @@ export type SubscriptionRecord = { readonly price_id: string | null; readonly st
 
 /** A user's subscription as the app sees it. */
 export type SubscriptionState = {
-  /** The tier the price id buys (SPEC.md: derived from the price id alone). */
+  /** The tier the price id buys (docs/product.md, Tiers and limits: derived from the price id alone). */
   readonly tier: Tier;
   readonly isActive: boolean;
   /** The tier to gate features with: the bought tier while active, otherwise FREE. */
@@ -198,8 +198,7 @@ export type RateLimitStatus = {
 };
 
 /**
- * Checks a use against the tier's limit. Usage is not counted yet (SPEC.md: the check always allows and
- * reports the whole limit as remaining), so `used` defaults to 0 until a counter exists.
+ * Checks a use against the tier's limit. Usage is not counted yet (docs/product.md, Tiers and limits: the check always allows and\n * reports the whole limit as remaining), so `used` defaults to 0 until a counter exists.
  */
 export function rateLimitStatus({
   tier,

@@ -10,7 +10,7 @@ export const PREFERENCES_STORAGE_KEY = 'workspace.preferences';
 const paletteNames = [...NAMED_PALETTES, 'custom'] as const;
 
 /**
- * Local preferences (SPEC.md section 3): appearance and how the side panels are arranged. Kept in this
+ * Local preferences (docs/product.md, Workspace layout): appearance and how the side panels are arranged. Kept in this
  * browser only. Every field has a default, so a missing or damaged entry never breaks the page.
  */
 export const preferencesSchema = z.object({
@@ -36,7 +36,7 @@ function readStored(): Preferences {
     const raw = globalThis.localStorage?.getItem(PREFERENCES_STORAGE_KEY);
     return raw ? preferencesSchema.parse({ ...DEFAULTS, ...JSON.parse(raw) }) : DEFAULTS;
   } catch (error) {
-    // Local-storage failures are logged and otherwise ignored (SPEC.md section 8).
+    // Local-storage failures are logged and otherwise ignored (docs/product.md, Messages).
     console.warn('[preferences] could not read stored preferences', error);
     return DEFAULTS;
   }

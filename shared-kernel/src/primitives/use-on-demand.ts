@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Code fetched on first use, such as a menu or a dialog kept out of the first paint (ARCHITECTURE.md,
- * initial JS budget): `load` (a dynamic import) runs when `request()` is called, and its value is
+ * Code fetched on first use, such as a menu or a dialog kept out of the first paint (docs/architecture.md, Budgets): `load` (a dynamic import) runs when `request()` is called, and its value is
  * returned once it has arrived, `undefined` before. A load that fails is logged, and the next
  * `request()` tries again (the bundler does not keep failed chunk loads).
  *

@@ -1,6 +1,6 @@
 import { contrastRatio, isHexColor, parseHexColor, relativeLuminance } from './color.ts';
 
-/** Palettes by group (SPEC.md section 3). */
+/** Palettes by group (docs/product.md, Workspace layout). */
 export const PALETTE_GROUPS = {
   core: ['slate', 'ocean', 'emerald', 'rose', 'violet', 'amber', 'moss', 'cobalt', 'dusk', 'solar'],
   editor: ['one', 'dracula', 'monokai', 'nord', 'tokyo', 'github'],

@@ -1,4 +1,4 @@
--- Product tables (SPEC.md sections 3 and 7), their foreign keys, list-query indexes and bookkeeping
+-- Product tables (docs/data-flow.md, Tables), their foreign keys, list-query indexes and bookkeeping
 -- triggers. Row-level security follows in the next migration; search in the one after.
 
 -- Shared trigger: `updated_at` is the server's clock, whatever the client sends.
@@ -296,7 +296,7 @@ create trigger subscriptions_set_updated_at
   before update on public.subscriptions
   for each row execute function public.set_updated_at();
 
--- Usage against the tier limits (SPEC §9): API calls and chat messages per day, documents per month.
+-- Usage against the tier limits (docs/product.md, Tiers and limits): API calls and chat messages per day, documents per month.
 create table public.usage_counters (
   user_id uuid not null references public.users (id) on delete cascade,
   metric text not null check (metric in ('api_calls', 'documents', 'chat_messages')),

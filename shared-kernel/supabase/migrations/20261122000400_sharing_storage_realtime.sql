@@ -42,5 +42,5 @@ create policy "photo-clips: users delete files in their own folder"
   on storage.objects for delete to authenticated
   using (bucket_id = 'photo-clips' and (storage.foldername(name))[1] = (select auth.uid())::text);
 
--- The workspace subscribes to changes of writings and ideas (SPEC §7 Realtime).
+-- The workspace subscribes to changes of writings and ideas (docs/data-flow.md, Realtime: refetch and merge).
 alter publication supabase_realtime add table public.writings, public.ideas;

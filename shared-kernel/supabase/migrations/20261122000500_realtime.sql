@@ -1,4 +1,4 @@
--- Realtime for every table the workspace subscribes to (SPEC §7): writings and ideas were published by
+-- Realtime for every table the workspace subscribes to (docs/data-flow.md, Realtime: refetch and merge): writings and ideas were published by
 -- 20261122000400; this adds folders, shares, chat and attachments.
 --
 -- The publication is the one mechanism, here and on hosted Supabase: there, Realtime streams the tables

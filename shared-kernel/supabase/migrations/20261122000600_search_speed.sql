@@ -1,4 +1,4 @@
--- Search within its budget (ARCHITECTURE.md: results <= 50 ms p95 over 10,000 writings + 10,000 ideas).
+-- Search within its budget (docs/architecture.md, Budgets: results <= 50 ms p95; measured over 10,000 writings + 10,000 ideas).
 -- Measured with `pnpm --filter tests bench:search` (PGlite, 2 cores shared with other work) before this
 -- migration: p50 50-240 ms, p95 170-540 ms. Where the time went: ranking every match (a writing's
 -- tsvector is stored out of line, so each ts_rank reads TOAST pages: ~45 ms for a word in 20% of the

@@ -355,7 +355,7 @@ describe('usage counters', () => {
 });
 
 describe('indexes', () => {
-  it('the list queries of SPEC §7 have an index each', async () => {
+  it('the list queries of docs/data-flow.md have an index each', async () => {
     const indexes = await database.pg.query<{ definition: string }>(
       `select indexdef as definition from pg_indexes where schemaname = 'public'`,
     );

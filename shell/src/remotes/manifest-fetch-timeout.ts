@@ -6,7 +6,7 @@ export const MANIFEST_FETCH_TIMEOUT_MS = 5000;
 /**
  * The federation runtime fetches `mf-manifest.json` with no timeout: a remote host that accepts the
  * connection and never answers would leave its slot loading forever
- * (notes/toolchain-and-module-federation.md, pitfall 8).
+ * (docs/module-federation.md, pitfall 5).
  */
 export const manifestFetchTimeout: ModuleFederationRuntimePlugin = {
   name: 'manifest-fetch-timeout',

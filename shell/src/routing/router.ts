@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The shell's routes (SPEC.md section 2). Anything else shows the workspace. */
+/** The shell's routes (docs/product.md, Auth gate). Anything else shows the workspace. */
 export const ROUTES = {
   login: '/login',
   resetPassword: '/login/reset-password',

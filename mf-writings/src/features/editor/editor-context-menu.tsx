@@ -5,7 +5,7 @@ import type { MenuActions, MenuRequest } from './context-menu-at-point.tsx';
 import styles from './editor.module.css';
 
 // Fetched on the first right-click rather than with the editor: Radix's menu, positioning and focus
-// machinery is about 20 KB gzip of the page's first load (ARCHITECTURE.md, initial JS budget).
+// machinery is about 20 KB gzip of the page's first load (docs/architecture.md, Budgets).
 const loadContextMenu = () =>
   import('./context-menu-at-point.tsx').then((module) => module.ContextMenuAtPoint);
 

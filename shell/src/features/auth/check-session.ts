@@ -19,7 +19,7 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The auth gate's session check (SPEC.md section 2): up to 3 attempts; a network-type failure is
+ * The auth gate's session check (docs/product.md, Auth gate): up to 3 attempts; a network-type failure is
  * retried after 1 s, then 2 s (doubling, capped at 5 s); after 3 failed network attempts the user is let
  * in on the cached session, assumed offline. Any other failure, or no user, means signed out. With no
  * cached session there is nobody to let in, so that is signed out too.

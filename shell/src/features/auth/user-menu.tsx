@@ -4,7 +4,7 @@ import { ProfilePicture } from './profile-picture.tsx';
 import styles from './user-menu.module.css';
 
 // Fetched on the first press of the Profile button rather than with the page: Radix's menu, positioning
-// and focus machinery is about 20 KB gzip of the first load (ARCHITECTURE.md, initial JS budget).
+// and focus machinery is about 20 KB gzip of the first load (docs/architecture.md, Budgets).
 const loadProfileMenu = () => import('./profile-menu.tsx').then((module) => module.ProfileMenu);
 
 /**

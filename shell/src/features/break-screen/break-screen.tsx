@@ -38,7 +38,7 @@ function useBouncingIcons(): BouncingIcon[] {
 type Phase = 'resting' | 'leaving' | 'welcome';
 
 /**
- * The break screen (SPEC.md section 2): fullscreen black with a clock, a random writing joke after a
+ * The break screen (docs/product.md, Break screen): fullscreen black with a clock, a random writing joke after a
  * moment and slowly accumulating bouncing icons. Any key or click ends the break: the screen fades for
  * 0.7 s, says welcome back for 1.6 s, then calls `onExit`.
  */

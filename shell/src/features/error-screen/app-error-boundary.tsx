@@ -6,7 +6,7 @@ function Fallback({ resetErrorBoundary }: FallbackProps) {
   return <ErrorScreen onTryAgain={resetErrorBoundary} />;
 }
 
-// Failures are logged and otherwise shown only as the error screen (SPEC.md section 8).
+// Failures are logged and otherwise shown only as the error screen (docs/product.md, Messages).
 function logError(error: unknown, info: ErrorInfo) {
   console.error('[shell] unexpected failure', error, info.componentStack);
 }

@@ -3,7 +3,7 @@ import { messages } from 'shared-kernel';
 import styles from './error-screen.module.css';
 
 /**
- * The screen shown for a failure outside any remote slot (SPEC.md section 8): 'Something went wrong',
+ * The screen shown for a failure outside any remote slot (docs/product.md, Messages): 'Something went wrong',
  * why it may have happened, Try Again (the caller decides what that resets) and Reload Page.
  */
 export function ErrorScreen({ onTryAgain }: { onTryAgain: () => void }) {

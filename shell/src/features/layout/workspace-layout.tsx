@@ -44,7 +44,7 @@ function PanelStack({
 /**
  * The workspace: the writings sidebar on the left (with ideas under it when docked left), the editor in
  * the centre, ideas and chat stacked on the right. Panels are resizable and their
- * sizes remembered per arrangement; the editor's default width follows SPEC.md (100 in Zen, 48 with both
+ * sizes remembered per arrangement; the editor's default width follows docs/product.md, Workspace layout (100 in Zen, 48 with both
  * side areas open, 76 with one). Every area stays mounted while hidden or moved.
  */
 export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {

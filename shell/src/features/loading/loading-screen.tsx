@@ -10,7 +10,7 @@ export const TYPING_HOLD_MS = 600;
 const TAGLINE = messages.auth.loadingTagline;
 
 /**
- * The loading screen (SPEC.md section 2): types 'create something awesome', holds it a moment, then
+ * The loading screen (docs/product.md, Auth gate): types 'create something awesome', holds it a moment, then
  * calls `onDone` once. Typing runs on animation frames, which a hidden tab does not get, so a failsafe
  * timer ends the screen after 8 s whatever happened.
  */

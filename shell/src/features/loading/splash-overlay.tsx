@@ -6,7 +6,7 @@ import styles from './splash-overlay.module.css';
 export const SPLASH_FADE_MS = 300;
 
 /**
- * The splash shown over the page at first (SPEC.md section 2). When `visible` turns false it fades
+ * The splash shown over the page at first (docs/product.md, Auth gate). When `visible` turns false it fades
  * out, then leaves the page so it never catches clicks.
  */
 export function SplashOverlay({ visible }: { visible: boolean }) {

@@ -9,7 +9,7 @@ const RIGHT_ROWS = 6;
 const rows = (count: number) => Array.from({ length: count }, (_, index) => index);
 
 /**
- * The workspace's outline while the session is checked (SPEC.md section 2, auth gate): a list on the
+ * The workspace's outline while the session is checked (docs/product.md, Auth gate): a list on the
  * left, content in the centre, a list on the right, in the panels' default proportions.
  */
 export function WorkspaceSkeleton() {

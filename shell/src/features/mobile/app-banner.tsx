@@ -7,7 +7,7 @@ import { appLinkFor, detectPlatform } from './platform.ts';
 export const APP_BANNER_DISMISSED_KEY = 'workspace.app-banner-dismissed';
 
 // Storage can be unavailable (private mode, blocked cookies): failures are logged and otherwise ignored
-// (SPEC.md section 8), at worst the banner shows again.
+// (docs/product.md, Messages), at worst the banner shows again.
 function wasDismissed(): boolean {
   try {
     return localStorage.getItem(APP_BANNER_DISMISSED_KEY) === 'true';
@@ -26,7 +26,7 @@ function rememberDismissal() {
 }
 
 /**
- * The dismissible banner promoting the mobile app (SPEC.md section 1). It links to the App Store on
+ * The dismissible banner promoting the mobile app (docs/product.md, Workspace layout). It links to the App Store on
  * iOS, the Play Store on Android and the download page elsewhere; once dismissed it stays away.
  */
 export function AppBanner() {

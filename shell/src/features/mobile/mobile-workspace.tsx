@@ -20,7 +20,7 @@ const KEY_STEPS: Readonly<Record<string, (index: number) => number>> = {
 };
 
 /**
- * The mobile view (SPEC.md section 2): one area at a time, full width, with a tab bar for Writings,
+ * The mobile view (docs/product.md, Workspace layout): one area at a time, full width, with a tab bar for Writings,
  * Ideas and Chat. `renderArea` supplies each area's content (the same parcels as on the desktop). An
  * area mounts when first shown and stays mounted while hidden, so switching tabs keeps its state.
  * The tab bar follows the ARIA tabs pattern: arrow keys, Home and End move between the tabs.

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
 const isMobileNow = () => isMobileUserAgent(navigator.userAgent) || window.innerWidth < MOBILE_MAX_WIDTH_PX;
 
 /**
- * Whether to show the mobile view (SPEC.md section 2): a mobile user agent, or a viewport narrower than
+ * Whether to show the mobile view (docs/product.md, Workspace layout): a mobile user agent, or a viewport narrower than
  * 640 px. Follows the window as it is resized or rotated.
  */
 export function useIsMobile(): boolean {

@@ -80,7 +80,7 @@ function SearchPanel({ search, onChoose }: Pick<SearchOverlayProps, 'search' | '
 }
 
 /**
- * The search overlay (SPEC.md section 2): a command palette over the page that searches writings and
+ * The search overlay (docs/product.md, Search): a command palette over the page that searches writings and
  * ideas as the user types. Arrow keys move through the results, Enter chooses, Escape closes. Each
  * result shows its source (writing or idea), its title and a snippet; 'No results' when nothing matches.
  * Its state starts fresh each time it opens.

@@ -1,7 +1,7 @@
 import type { BusEvent } from 'shared-kernel';
 
 /**
- * The keyboard shortcuts of SPEC.md section 2, as the bus events they send. Keys are matched by
+ * The keyboard shortcuts of docs/product.md (Keyboard shortcuts), as the bus events they send. Keys are matched by
  * physical key (`KeyboardEvent.code`): with Alt held, macOS changes `key` (Option+N types "˜").
  */
 export const SHORTCUTS: ReadonlyArray<{
