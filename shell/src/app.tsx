@@ -10,9 +10,9 @@ import {
 import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
 import { AppErrorBoundary } from './features/error-screen/index.ts';
 import { SplashOverlay } from './features/loading/index.ts';
-import { useTheme } from './features/theme/use-theme.ts';
+import { useTheme } from './features/theme/index.ts';
 import { Toasts } from './features/toasts/index.ts';
-import { Workspace } from './features/workspace/workspace.tsx';
+import { Workspace } from './features/workspace/index.ts';
 import { navigate, ROUTES, usePathname } from './routing/router.ts';
 
 /** One bus and one backend client per page; every parcel receives them through its props. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { messages, type WorkspaceClient } from 'shared-kernel';
 import { navigate, ROUTES } from '../../routing/router.ts';
-import { markWelcome } from '../loading/welcome.ts';
+import { markWelcome } from '../loading/index.ts';
 import styles from './auth-form.module.css';
 
 type Mode = 'sign-in' | 'sign-up';

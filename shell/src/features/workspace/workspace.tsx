@@ -5,13 +5,12 @@ import { OnDemandSlot } from '../../remotes/on-demand-slot.tsx';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
 import { loadBreakScreen } from '../break-screen/index.ts';
-import { WorkspaceLayout } from '../layout/workspace-layout.tsx';
-import { LoadingScreen } from '../loading/index.ts';
-import { takeWelcome } from '../loading/welcome.ts';
+import { WorkspaceLayout } from '../layout/index.ts';
+import { LoadingScreen, takeWelcome } from '../loading/index.ts';
 import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
-import { useShortcuts } from '../shortcuts/use-shortcuts.ts';
+import { useShortcuts } from '../shortcuts/index.ts';
 import styles from './workspace.module.css';
 
 /** The phone layout: one area at a time, the same parcels. */

@@ -1,0 +1,1 @@
+export { WorkspaceLayout } from './workspace-layout.tsx';

@@ -1,0 +1,1 @@
+export { useShortcuts } from './use-shortcuts.ts';
