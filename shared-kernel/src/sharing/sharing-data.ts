@@ -102,8 +102,7 @@ export async function declineInvitation({
   client: WorkspaceClient;
   shareId: string;
 }): Promise<void> {
-  const { data, error } = await client.from('category_shares').delete().eq('id', shareId).select('id');
-  if (error || data.length === 0) throw new Error(messages.sharing.declineFailed);
+  await deleteShare({ client, shareId, failure: messages.sharing.declineFailed });
 }
 
 /**
@@ -168,8 +167,21 @@ export async function removeShare({
   client: WorkspaceClient;
   shareId: string;
 }): Promise<void> {
+  await deleteShare({ client, shareId, failure: messages.sharing.removeShareFailed });
+}
+
+/** Deletes one share (RLS lets its owner and its recipient); none deleted counts as a failure. */
+async function deleteShare({
+  client,
+  shareId,
+  failure,
+}: {
+  client: WorkspaceClient;
+  shareId: string;
+  failure: string;
+}): Promise<void> {
   const { data, error } = await client.from('category_shares').delete().eq('id', shareId).select('id');
-  if (error || data.length === 0) throw new Error(messages.sharing.removeShareFailed);
+  if (error || data.length === 0) throw new Error(failure);
 }
 
 /** A recipient leaves a category shared with them (deletes their own share). */
