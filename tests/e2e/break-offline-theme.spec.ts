@@ -1,4 +1,6 @@
+import { signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { WorkspacePage } from './support/workspace-page.ts';
 
 test.describe('the break screen', () => {
   test('shows a clock and a joke, collects icons, and welcomes the writer back on a key', async ({
@@ -56,6 +58,30 @@ test.describe('offline', () => {
     await context.setOffline(false);
     await expect(page.getByText('Back online')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveCount(0);
+  });
+
+  test("says 'Back online' even when the first request after the connection returns fails", async ({
+    browser,
+    account,
+  }) => {
+    // Without the service worker, whose cache could answer that request: it reaches the network.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signInBeforeLoad(page, account);
+    const workspace = new WorkspacePage(page);
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    // Chromium may still fail a request made the instant the connection returns: the first script does.
+    let scripts = 0;
+    await page.route('**/*.js', (route) =>
+      scripts++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await context.setOffline(false);
+    await expect(page.getByText('Back online')).toBeVisible();
+    expect(scripts).toBeGreaterThan(1);
+    await context.close();
   });
 });
 
