@@ -28,6 +28,7 @@ export {
   isCurrentCopy,
   isUnsaved,
   type ListStatus,
+  leaveFolder,
   loadFirstPage,
   loadMore,
   loadWriting,

@@ -4,6 +4,7 @@ import {
   createWritingDocument,
   findFolderByName,
   type Json,
+  leaveCategory,
   messages,
   nonBlank,
   online$,
@@ -811,6 +812,25 @@ export async function renameFolderTo(id: string, name: string): Promise<boolean>
     say(error, messages.categories.notFound);
     return false;
   }
+}
+
+/** Leaves a folder shared with the user; a failure says 'Failed to remove share'. Answers whether it left. */
+export async function leaveFolder(id: string): Promise<boolean> {
+  try {
+    const { client, userId } = connection();
+    await leaveCategory({ client, categoryId: id, userId });
+  } catch (error) {
+    console.warn(`Folder ${id} could not be left`, asError(error));
+    setState({ notice: messages.sharing.removeShareFailed });
+    return false;
+  }
+  if (state.selectedFolderId === id) await selectFolder(null);
+  // It is left; a list that cannot be read now is read again when the list is live again.
+  await refreshFolders().catch((error: unknown) => {
+    foldersMissing = true;
+    console.warn('The folders could not be reloaded', asError(error));
+  });
+  return true;
 }
 
 /** Deletes a folder (the caller has confirmed); its writings become unassigned. */
