@@ -9,6 +9,7 @@ import {
   nonBlank,
   online$,
   reportUnsyncedChanges,
+  saveErrorMessage,
   syncConflictText,
   syncKeptAsCopyText,
   validateCategoryName,
@@ -35,6 +36,7 @@ import {
 } from '../offline-store/index.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
 import { compareNewestFirst, mergeRefetched } from './merge.ts';
+import { retitleOpenWriting, withTitle } from './retitle.ts';
 import type { Folder, ListPageRequest, Writing, WritingDraft, WritingSummary } from './types.ts';
 import {
   createWriting,
@@ -43,7 +45,6 @@ import {
   listFirstWritings,
   listWritings,
   moveWritings,
-  renameWriting,
   serverSave,
   summaryOf,
 } from './writings-data.ts';
@@ -713,17 +714,34 @@ export async function removeWriting(id: string): Promise<void> {
   }
 }
 
-/** Renames a writing from the list; a blank name is ignored. */
+/**
+ * Renames a writing from the list; a blank name is ignored. The title lives in the writing's first
+ * heading (every save derives it from there), so the heading is what changes: in the open editor when it
+ * shows the writing, else in the stored document, saved like an edit (kept on this device and queued, so
+ * it holds offline too). A failure is told as a save failure is.
+ */
 export async function renameWritingTo(id: string, title: string): Promise<void> {
   const name = nonBlank(title);
-  if (name === null) return;
-  const { client } = connection();
+  if (name === null || retitleOpenWriting(id, name)) return;
+  let content: Json;
   try {
-    const row = await renameWriting({ client, id, title: name });
-    replaceItem(id, (item) => ({ ...item, title: row.title }));
+    const writing = await loadWriting(id);
+    if (!writing) throw new Error(messages.categories.notFound);
+    content = withTitle(writing.content, name);
   } catch (error) {
-    // The list keeps the old title, which shows that it did not change.
     console.warn(`Writing ${id} could not be renamed`, asError(error));
+    setState({ notice: saveErrorMessage(error) });
+    return;
+  }
+  const preview = state.items.find((item) => item.id === id)?.preview ?? '';
+  applyLocalEdit(id, { title: name, preview, content });
+  try {
+    markSaved(id, await saveWritingEdit({ id, title: name, content }), content);
+  } catch (error) {
+    // Kept on this device and queued unless the message says otherwise; the unsaved mark stays.
+    console.warn(`The rename of writing ${id} is not on the server yet`, asError(error));
+    markUnsaved(id);
+    setState({ notice: saveErrorMessage(error) });
   }
 }
 
