@@ -1,4 +1,7 @@
+import { messages } from 'shared-kernel';
+import { signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { WorkspacePage } from './support/workspace-page.ts';
 
 test.describe('the break screen', () => {
   test('shows a clock and a joke, collects icons, and welcomes the writer back on a key', async ({
@@ -56,6 +59,67 @@ test.describe('offline', () => {
     await context.setOffline(false);
     await expect(page.getByText('Back online')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveCount(0);
+  });
+
+  test("says 'Back online' even when the first request after the connection returns fails", async ({
+    browser,
+    account,
+  }) => {
+    // Without the service worker, whose cache could answer that request: it reaches the network.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signInBeforeLoad(page, account);
+    const workspace = new WorkspacePage(page);
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    // Chromium may still fail a request made the instant the connection returns: the first script does.
+    let scripts = 0;
+    await page.route('**/*.js', (route) =>
+      scripts++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await context.setOffline(false);
+    await expect(page.getByText('Back online')).toBeVisible();
+    expect(scripts).toBeGreaterThan(1);
+    await context.close();
+  });
+});
+
+test.describe('offline on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the Offline notice leaves the editor footer and its word count readable', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await page
+      .locator('[data-slot="writings/Sidebar"]')
+      .getByRole('button', { name: messages.writings.newWriting, exact: true })
+      .click();
+    await expect(page.locator('[data-slot="writings/Editor"] .ProseMirror')).toBeFocused();
+    await page.keyboard.type('Harbour');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Three more words.');
+    const footer = page.locator('[data-slot="writings/Editor"] footer');
+    await expect(footer.getByTestId('word-count')).toHaveText('4 words');
+    await context.setOffline(true);
+    const notice = page.getByRole('status').filter({ hasText: "You're offline" });
+    await expect(notice).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('offline-notice.png') });
+    const box = async (locator: typeof notice) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not laid out');
+      return found;
+    };
+    const [a, b] = [await box(notice), await box(footer)];
+    const overlaps =
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps, `notice ${JSON.stringify(a)} footer ${JSON.stringify(b)}`).toBe(false);
+    await expect(footer.getByTestId('word-count')).toBeInViewport({ ratio: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { backendClient } from './support/accounts.ts';
+import { type Account, backendClient, createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
@@ -8,18 +8,21 @@ const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]
 const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
 const pendingCount = (page: Page) => sidebarSlot(page).getByText(/changes? waiting to sync/);
 
-test('a writing made offline waits to sync without an uncaught error, and what is logged says what failed', async ({
-  page,
-  context,
-  workspace,
-  account,
-}) => {
+async function signedIn(account: Account) {
   const client = backendClient();
-  await client.auth.signInWithPassword({ email: account.email, password: account.password });
-  const { error } = await client
-    .from('categories')
-    .insert({ user_id: account.session.user.id, name: 'Travel', item_type: 'writing' });
+  const { error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: account.password,
+  });
   if (error) throw new Error(error.message);
+  return client;
+}
+
+/**
+ * Uncaught errors of the page, and what reaches the console about a failure that is an object but not
+ * an Error with a message.
+ */
+function watchErrors(page: Page): { uncaught: string[]; logged: string[] } {
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message}`));
   // What reaches the console about a failure: each logged value that is an object must be an Error with a message.
@@ -39,6 +42,22 @@ test('a writing made offline waits to sync without an uncaught error, and what i
       if (described.startsWith('not an Error')) logged.push(`${message.text()} → ${described}`);
     }
   });
+  return { uncaught, logged };
+}
+
+test('a writing made offline waits to sync without an uncaught error, and what is logged says what failed', async ({
+  page,
+  context,
+  workspace,
+  account,
+}) => {
+  const client = backendClient();
+  await client.auth.signInWithPassword({ email: account.email, password: account.password });
+  const { error } = await client
+    .from('categories')
+    .insert({ user_id: account.session.user.id, name: 'Travel', item_type: 'writing' });
+  if (error) throw new Error(error.message);
+  const { uncaught, logged } = watchErrors(page);
 
   // A slow connection: the folders are still on their way when the connection drops.
   const held: (() => Promise<void>)[] = [];
@@ -67,6 +86,68 @@ test('a writing made offline waits to sync without an uncaught error, and what i
   await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
   // The folders that could not load while offline come in once the connection is back.
   await expect(sidebarSlot(page).getByText('Travel', { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(uncaught).toEqual([]);
+  expect(logged).toEqual([]);
+});
+
+test('acting on folders offline leaves no uncaught error, and each failure is told or logged as an Error', async ({
+  page,
+  context,
+  workspace,
+  account,
+}) => {
+  // A folder another writer shares with this one, accepted.
+  const owner = await createAccount('owner');
+  const ownerClient = await signedIn(owner);
+  const shared = await ownerClient
+    .from('categories')
+    .insert({ user_id: owner.session.user.id, name: 'Their notes', item_type: 'writing' })
+    .select('id')
+    .single();
+  if (shared.error) throw new Error(shared.error.message);
+  const share = await ownerClient
+    .from('category_shares')
+    .insert({
+      category_id: shared.data.id,
+      shared_with_user_id: account.session.user.id,
+      permission_level: 'read',
+    })
+    .select('id')
+    .single();
+  if (share.error) throw new Error(share.error.message);
+  const accepted = await (await signedIn(account)).rpc('accept_folder_invitation', {
+    share_id: share.data.id,
+  });
+  if (accepted.error) throw new Error(accepted.error.message);
+  const { uncaught, logged } = watchErrors(page);
+  await workspace.open();
+  await expect(sidebarSlot(page)).toHaveAttribute('data-status', 'ready');
+  const sidebar = sidebarSlot(page);
+  await sidebar.getByRole('button', { name: messages.writings.newFolder }).click();
+  await page.keyboard.type('Letters');
+  await page.keyboard.press('Enter');
+  const folder = sidebar.locator('li[data-folder-name="Letters"]');
+  await expect(folder).toBeVisible();
+
+  await context.setOffline(true);
+  await folder.getByRole('button', { name: 'Letters' }).click();
+  await sidebar.getByRole('button', { name: 'All writings' }).click();
+  // A folder's actions show while the pointer is over it.
+  await folder.hover();
+  page.once('dialog', (dialog) => void dialog.accept('Postcards'));
+  await folder.getByRole('button', { name: 'Rename' }).click();
+  await folder.hover();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await folder.getByRole('button', { name: 'Delete' }).click();
+  // The folder is still there: neither the rename nor the delete reached the server.
+  await expect(folder.getByRole('button', { name: 'Letters' })).toBeVisible();
+  const theirs = sidebar.locator('li[data-folder-name="Their notes"]');
+  await theirs.getByRole('button', { name: 'Their notes' }).click();
+  await theirs.hover();
+  await theirs.getByRole('button', { name: messages.sharing.leave }).click();
+  await expect(sidebar.getByText(messages.sharing.removeShareFailed)).toBeVisible();
+  await expect(theirs).toBeVisible();
+  await page.waitForTimeout(2_000);
   expect(uncaught).toEqual([]);
   expect(logged).toEqual([]);
 });

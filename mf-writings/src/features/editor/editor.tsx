@@ -30,6 +30,7 @@ import {
   isUnsaved,
   markSaved,
   markUnsaved,
+  onRetitleRequest,
   onWritingsSynced,
   removeWriting,
   saveWritingEdit,
@@ -69,6 +70,18 @@ function showDocument(editor: TiptapEditor, content: unknown, { keepCursor = fal
     ? Selection.near(doc.resolve(Math.min(editor.state.selection.head, doc.content.size)))
     : undefined;
   editor.view.updateState(EditorState.create({ doc, selection, plugins: editor.state.plugins }));
+}
+
+/** Replaces the text of the document's title heading (one is added first when there is none). */
+function retitle(editor: TiptapEditor, title: string): void {
+  const { state } = editor;
+  const first = state.doc.firstChild;
+  const text = state.schema.text(title);
+  const tr =
+    first?.type.name === 'heading'
+      ? state.tr.replaceWith(1, 1 + first.content.size, text)
+      : state.tr.insert(0, state.schema.node('heading', { level: 1 }, text));
+  editor.view.dispatch(tr);
 }
 
 /** The open writing's draft: the one place the whole document is serialised (after typing pauses). */
@@ -269,6 +282,17 @@ function WritingEditor({
   useEffect(() => {
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
+
+  // A rename from the list is an edit of the title heading: saved like typing, the caret mapped past it.
+  useEffect(
+    () =>
+      onRetitleRequest((id, title) => {
+        if (id !== currentId.current || shown !== writingKey || editor.isDestroyed) return false;
+        retitle(editor, title);
+        return true;
+      }),
+    [editor, shown, writingKey],
+  );
 
   // A writing without a title (a new one) gets the cursor in its title once it is visible.
   useEffect(() => {

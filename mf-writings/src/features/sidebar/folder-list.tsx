@@ -1,8 +1,10 @@
 import { type DragEvent, type FormEvent, useState } from 'react';
-import { leaveCategory, messages, ShareDialog, SharedAvatars, type WorkspaceClient } from 'shared-kernel';
+import { messages, ShareDialog, SharedAvatars, type WorkspaceClient } from 'shared-kernel';
+import { asError } from '../offline-store/index.ts';
 import {
   addFolder,
   type Folder,
+  leaveFolder,
   moveWritingsToFolder,
   refreshFolders,
   removeFolder,
@@ -14,6 +16,14 @@ import { draggedWritingIds, isWritingsDrag } from './drag-writings.ts';
 import { Invitations } from './invitations.tsx';
 import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
+
+/**
+ * Logs a folder action's failure the store did not tell the writer itself (they tell theirs through the
+ * notice): no rejection is left unhandled, and what is logged is an Error with a message.
+ */
+function logFailure(what: string): (error: unknown) => void {
+  return (error) => console.warn(what, asError(error));
+}
 
 function useDropTarget(folder: Folder | null) {
   const [over, setOver] = useState(false);
@@ -32,7 +42,7 @@ function useDropTarget(folder: Folder | null) {
         const ids = draggedWritingIds(event);
         if (!ids) return;
         event.preventDefault();
-        void moveWritingsToFolder(ids, folder);
+        moveWritingsToFolder(ids, folder).catch(logFailure('The writings could not be moved'));
       },
     },
   };
@@ -53,15 +63,17 @@ function FolderRow({
   const drop = useDropTarget(folder);
   const rename = () => {
     const name = window.prompt(labels.folderName, folder.name);
-    if (name !== null) void renameFolderTo(folder.id, name);
+    if (name !== null) renameFolderTo(folder.id, name).catch(logFailure('The folder could not be renamed'));
   };
   const remove = () => {
-    if (window.confirm(messages.categories.confirmDeleteFolder)) void removeFolder(folder.id);
+    if (!window.confirm(messages.categories.confirmDeleteFolder)) return;
+    removeFolder(folder.id).catch(logFailure('The folder could not be deleted'));
   };
-  const leave = async () => {
-    await leaveCategory({ client, categoryId: folder.id, userId });
-    if (selected) await selectFolder(null);
-    await refreshFolders();
+  const leave = () => {
+    leaveFolder(folder.id).catch(logFailure('The folder could not be left'));
+  };
+  const refresh = () => {
+    refreshFolders().catch(logFailure('The folders could not be reloaded'));
   };
   return (
     <li
@@ -75,7 +87,7 @@ function FolderRow({
         type="button"
         className={styles.folderName}
         aria-pressed={selected}
-        onClick={() => void selectFolder(folder.id)}
+        onClick={() => selectFolder(folder.id).catch(logFailure('The folder could not be opened'))}
       >
         <span className={styles.ellipsis}>{folder.name}</span>
       </button>
@@ -104,7 +116,7 @@ function FolderRow({
             <span className={styles.access}>
               {folder.permission === 'write' ? messages.sharing.editAccess : messages.sharing.viewOnly}
             </span>
-            <button type="button" onClick={() => void leave()}>
+            <button type="button" onClick={leave}>
               {messages.sharing.leave}
             </button>
           </>
@@ -116,7 +128,7 @@ function FolderRow({
           userId={userId}
           category={folder}
           onClose={() => setSharing(false)}
-          onChange={() => void refreshFolders()}
+          onChange={refresh}
         />
       )}
     </li>
@@ -130,7 +142,10 @@ function NewFolderForm({ onDone }: { onDone: () => void }) {
     if (await addFolder(name)) onDone();
   };
   return (
-    <form className={styles.newFolder} onSubmit={(event) => void submit(event)}>
+    <form
+      className={styles.newFolder}
+      onSubmit={(event) => submit(event).catch(logFailure('The folder could not be created'))}
+    >
       <input
         aria-label={labels.folderName}
         // biome-ignore lint/a11y/noAutofocus: the form opens on request to type the name
@@ -169,7 +184,7 @@ export function FolderList({ client, userId }: { client: WorkspaceClient; userId
             type="button"
             className={styles.folderName}
             aria-pressed={selectedFolderId === null}
-            onClick={() => void selectFolder(null)}
+            onClick={() => selectFolder(null).catch(logFailure('The writings could not be listed'))}
           >
             {labels.allWritings}
           </button>

@@ -16,11 +16,17 @@ import styles from './sidebar.module.css';
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
   const rename = () => {
     const title = window.prompt(labels.rename, writing.title);
-    if (title !== null) void renameWritingTo(writing.id, title);
+    if (title === null) return;
+    renameWritingTo(writing.id, title).catch((error: unknown) =>
+      console.warn('The writing was not renamed', asError(error)),
+    );
   };
   const move = () => {
     const name = window.prompt(labels.moveToFolder, writing.category ?? '');
-    if (name !== null) void moveWritingsToFolderNamed([writing.id], name);
+    if (name === null) return;
+    moveWritingsToFolderNamed([writing.id], name).catch((error: unknown) =>
+      console.warn('The writing was not moved', asError(error)),
+    );
   };
   const remove = () => {
     removeWriting(writing.id).catch((error: unknown) =>

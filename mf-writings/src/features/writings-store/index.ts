@@ -2,6 +2,7 @@
 // container, so this module is loaded once per page). CONTRACT with the editor helper: only add exports.
 export { listFolders } from './folders-data.ts';
 export { mergeRefetched } from './merge.ts';
+export { onRetitleRequest, type RetitleOpenWriting, withTitle } from './retitle.ts';
 export type { Folder, SharedUser, Writing, WritingDraft, WritingSummary } from './types.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
 export {
@@ -28,6 +29,7 @@ export {
   isCurrentCopy,
   isUnsaved,
   type ListStatus,
+  leaveFolder,
   loadFirstPage,
   loadMore,
   loadWriting,

@@ -4,10 +4,12 @@ import {
   createWritingDocument,
   findFolderByName,
   type Json,
+  leaveCategory,
   messages,
   nonBlank,
   online$,
   reportUnsyncedChanges,
+  saveErrorMessage,
   syncConflictText,
   syncKeptAsCopyText,
   validateCategoryName,
@@ -34,6 +36,7 @@ import {
 } from '../offline-store/index.ts';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders-data.ts';
 import { compareNewestFirst, mergeRefetched } from './merge.ts';
+import { retitleOpenWriting, withTitle } from './retitle.ts';
 import type { Folder, ListPageRequest, Writing, WritingDraft, WritingSummary } from './types.ts';
 import {
   createWriting,
@@ -42,7 +45,6 @@ import {
   listFirstWritings,
   listWritings,
   moveWritings,
-  renameWriting,
   serverSave,
   summaryOf,
 } from './writings-data.ts';
@@ -712,17 +714,34 @@ export async function removeWriting(id: string): Promise<void> {
   }
 }
 
-/** Renames a writing from the list; a blank name is ignored. */
+/**
+ * Renames a writing from the list; a blank name is ignored. The title lives in the writing's first
+ * heading (every save derives it from there), so the heading is what changes: in the open editor when it
+ * shows the writing, else in the stored document, saved like an edit (kept on this device and queued, so
+ * it holds offline too). A failure is told as a save failure is.
+ */
 export async function renameWritingTo(id: string, title: string): Promise<void> {
   const name = nonBlank(title);
-  if (name === null) return;
-  const { client } = connection();
+  if (name === null || retitleOpenWriting(id, name)) return;
+  let content: Json;
   try {
-    const row = await renameWriting({ client, id, title: name });
-    replaceItem(id, (item) => ({ ...item, title: row.title }));
+    const writing = await loadWriting(id);
+    if (!writing) throw new Error(messages.categories.notFound);
+    content = withTitle(writing.content, name);
   } catch (error) {
-    // The list keeps the old title, which shows that it did not change.
     console.warn(`Writing ${id} could not be renamed`, asError(error));
+    setState({ notice: saveErrorMessage(error) });
+    return;
+  }
+  const preview = state.items.find((item) => item.id === id)?.preview ?? '';
+  applyLocalEdit(id, { title: name, preview, content });
+  try {
+    markSaved(id, await saveWritingEdit({ id, title: name, content }), content);
+  } catch (error) {
+    // Kept on this device and queued unless the message says otherwise; the unsaved mark stays.
+    console.warn(`The rename of writing ${id} is not on the server yet`, asError(error));
+    markUnsaved(id);
+    setState({ notice: saveErrorMessage(error) });
   }
 }
 
@@ -811,6 +830,25 @@ export async function renameFolderTo(id: string, name: string): Promise<boolean>
     say(error, messages.categories.notFound);
     return false;
   }
+}
+
+/** Leaves a folder shared with the user; a failure says 'Failed to remove share'. Answers whether it left. */
+export async function leaveFolder(id: string): Promise<boolean> {
+  try {
+    const { client, userId } = connection();
+    await leaveCategory({ client, categoryId: id, userId });
+  } catch (error) {
+    console.warn(`Folder ${id} could not be left`, asError(error));
+    setState({ notice: messages.sharing.removeShareFailed });
+    return false;
+  }
+  if (state.selectedFolderId === id) await selectFolder(null);
+  // It is left; a list that cannot be read now is read again when the list is live again.
+  await refreshFolders().catch((error: unknown) => {
+    foldersMissing = true;
+    console.warn('The folders could not be reloaded', asError(error));
+  });
+  return true;
 }
 
 /** Deletes a folder (the caller has confirmed); its writings become unassigned. */

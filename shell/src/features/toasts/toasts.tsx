@@ -26,12 +26,27 @@ async function showWaiting(): Promise<void> {
 }
 
 /**
+ * Waits before fetching the toast library again. 'Back online' fetches it at the moment the connection
+ * returns, when the first requests can still fail (tests/e2e/break-offline-theme.spec.ts): the toast
+ * waits and the library is fetched again, rather than the toast being lost.
+ */
+const RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
+
+function showWaitingOrRetry(attempt: number): void {
+  showWaiting().catch((error: unknown) => {
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) console.error('Toasts could not be shown', error);
+    else setTimeout(() => showWaitingOrRetry(attempt + 1), delay);
+  });
+}
+
+/**
  * Shows a toast ('Back online', 'Signed out successfully'). The toast library is fetched with the first
  * one, so it is not part of the first paint; toasts asked for meanwhile show once it is here.
  */
 export function showToast(kind: ToastKind, message: string): void {
   waiting.push({ kind, message });
-  showWaiting().catch((error: unknown) => console.error('Toasts could not be shown', error));
+  showWaitingOrRetry(0);
 }
 
 /** Where toasts appear, rendered once the first toast is asked for. */

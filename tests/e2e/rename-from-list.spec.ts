@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { messages } from 'shared-kernel';
+import type { Account } from './support/accounts.ts';
+import { backendClient } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
+const row = (page: Page, title: string) => list(page).getByRole('option').filter({ hasText: title });
+const editor = (page: Page) => page.locator('[data-slot="writings/Editor"]');
+const heading = (page: Page) => editor(page).locator('.ProseMirror h1');
+const body = (page: Page) => editor(page).locator('.ProseMirror p').first();
+const saveState = (page: Page) =>
+  editor(page)
+    .getByRole('status')
+    .filter({ hasText: /Saved|Saving|Unsaved/ });
+
+/** Two writings of the account; the later one ('Old name') is first in the list and opens on load. */
+async function seed(account: Account) {
+  const client = backendClient();
+  const { error: signInError } = await client.auth.setSession(account.session);
+  if (signInError) throw new Error(signInError.message);
+  const titles = ['Kept', 'Old name'];
+  const start = Date.now() - 10 * 60_000;
+  const { error } = await client.from('writings').insert(
+    titles.map((title, index) => ({
+      user_id: account.session.user.id,
+      title,
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+          { type: 'paragraph', content: [{ type: 'text', text: `About ${title}` }] },
+        ],
+      },
+      created_at: new Date(start + index * 60_000).toISOString(),
+    })),
+  );
+  if (error) throw new Error(error.message);
+}
+
+async function renameFromList(page: Page, from: string, to: string) {
+  await row(page, from).hover();
+  await row(page, from).getByRole('button', { name: 'More actions' }).click();
+  page.once('dialog', (dialog) => void dialog.accept(to));
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+}
+
+/** Clicks at the end of the writing's first paragraph and types there. */
+async function typeAtEndOfBody(page: Page, text: string) {
+  await body(page).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text, { delay: 20 });
+}
+
+test.describe('renaming a writing from the list', () => {
+  test('the open writing keeps its new title through an edit, a save and a reload', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seed(account);
+    await workspace.open();
+    await expect(heading(page)).toHaveText('Old name');
+
+    // Typed just before: the rename keeps it.
+    await typeAtEndOfBody(page, ' typed');
+    await renameFromList(page, 'Old name', 'New name');
+    await expect(heading(page)).toHaveText('New name');
+    await expect(body(page)).toHaveText('About Old name typed');
+    await typeAtEndOfBody(page, ' and more');
+    await expect(body(page)).toHaveText('About Old name typed and more');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    await page.reload();
+    await expect(row(page, 'New name')).toBeVisible();
+    // (The preview still says 'About Old name': only the title changed.)
+    await expect(list(page).getByText('Old name', { exact: true })).toHaveCount(0);
+    await row(page, 'New name').click();
+    await expect(heading(page)).toHaveText('New name');
+    await expect(body(page)).toHaveText('About Old name typed and more');
+  });
+
+  test('a writing that is not open keeps its new title once opened, edited and saved', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seed(account);
+    await workspace.open();
+    await expect(heading(page)).toHaveText('Old name');
+
+    await renameFromList(page, 'Kept', 'Renamed');
+    await expect(row(page, 'Renamed')).toBeVisible();
+    await row(page, 'Renamed').click();
+    await expect(heading(page)).toHaveText('Renamed');
+    await typeAtEndOfBody(page, ' today');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    await page.reload();
+    await row(page, 'Renamed').click();
+    await expect(heading(page)).toHaveText('Renamed');
+    await expect(body(page)).toHaveText('About Kept today');
+  });
+
+  test('offline, the rename is kept on the device, the writer is told, and it syncs when back online', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await seed(account);
+    await workspace.open();
+    await expect(heading(page)).toHaveText('Old name');
+
+    await context.setOffline(true);
+    await renameFromList(page, 'Kept', 'Written offline');
+    await expect(sidebar(page).getByText(messages.save.offline)).toBeVisible();
+    await expect(row(page, 'Written offline')).toBeVisible();
+    await row(page, 'Written offline').click();
+    await expect(heading(page)).toHaveText('Written offline');
+    await typeAtEndOfBody(page, ' at sea');
+
+    await context.setOffline(false);
+    await expect(sidebar(page).getByText(/changes? waiting to sync/)).toHaveCount(0, { timeout: 20_000 });
+    await expect(saveState(page)).toHaveText('Saved', { timeout: 20_000 });
+    await page.reload();
+    await row(page, 'Written offline').click();
+    await expect(heading(page)).toHaveText('Written offline');
+    await expect(body(page)).toHaveText('About Kept at sea');
+  });
+});
