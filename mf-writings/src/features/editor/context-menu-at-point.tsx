@@ -2,7 +2,7 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from 'shared-kernel';
-import styles from './editor.module.css';
+import menu from '../../lib/menu.module.css';
 
 /** What the menu acts on: the image right-clicked (its position), or the text. */
 export type MenuTarget = { kind: 'image'; position: number } | { kind: 'text' };
@@ -71,18 +71,18 @@ export function ContextMenuAtPoint({
         <span hidden />
       </ContextMenu.Trigger>
       <ContextMenu.Portal>
-        <ContextMenu.Content className={styles.menu}>
+        <ContextMenu.Content className={menu.menu}>
           {target.kind === 'image' ? (
             <>
-              <ContextMenu.Item className={styles.menuItem} onSelect={() => onReplaceImage(target.position)}>
+              <ContextMenu.Item className={menu.item} onSelect={() => onReplaceImage(target.position)}>
                 {messages.editor.replaceImage}
               </ContextMenu.Item>
-              <ContextMenu.Item className={styles.menuItem} onSelect={() => onDeleteImage(target.position)}>
+              <ContextMenu.Item className={menu.item} onSelect={() => onDeleteImage(target.position)}>
                 {messages.editor.deleteImage}
               </ContextMenu.Item>
-              <ContextMenu.Separator className={styles.menuSeparator} />
+              <ContextMenu.Separator className={menu.separator} />
               <ContextMenu.Item
-                className={styles.menuItem}
+                className={menu.item}
                 onSelect={(event) => {
                   // Keep the menu open and show the formatting menu in its place.
                   event.preventDefault();
@@ -97,14 +97,14 @@ export function ContextMenuAtPoint({
               {FORMATS.map((format) => (
                 <ContextMenu.Item
                   key={format.label}
-                  className={styles.menuItem}
+                  className={menu.item}
                   onSelect={() => format.run(editor)}
                 >
                   {format.label}
                 </ContextMenu.Item>
               ))}
-              <ContextMenu.Separator className={styles.menuSeparator} />
-              <ContextMenu.Item className={styles.menuItem} onSelect={onPickImage}>
+              <ContextMenu.Separator className={menu.separator} />
+              <ContextMenu.Item className={menu.item} onSelect={onPickImage}>
                 Insert image…
               </ContextMenu.Item>
             </>

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import menu from '../../lib/menu.module.css';
 import { asError } from '../offline-store/index.ts';
 import {
   moveWritingsToFolderNamed,
@@ -41,18 +42,18 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
       <DropdownMenu.Portal>
         {/* Rendered elsewhere, its clicks still bubble through React to the row: they must not select it. */}
         <DropdownMenu.Content
-          className={styles.rowMenu}
+          className={menu.menu}
           align="end"
           sideOffset={4}
           onClick={(event) => event.stopPropagation()}
         >
-          <DropdownMenu.Item className={styles.rowMenuItem} onSelect={rename}>
+          <DropdownMenu.Item className={menu.item} onSelect={rename}>
             {labels.rename}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.rowMenuItem} onSelect={move}>
+          <DropdownMenu.Item className={menu.item} onSelect={move}>
             {labels.moveToFolder}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.rowMenuItem} onSelect={remove}>
+          <DropdownMenu.Item className={menu.item} onSelect={remove}>
             {labels.delete}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
