@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../src/rest/rest-routes.ts';
+import { MAX_JSON_DEPTH } from '../src/rest/request-body.ts';
 import { alice, createRestFixture, type RestFixture } from './rest-test-support.ts';
 
 // What a request may change: GET and HEAD change nothing (RPC included), `Prefer: tx=rollback` and
