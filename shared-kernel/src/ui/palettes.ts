@@ -1,3 +1,5 @@
+// Longer than a file should be because it is a data table: the colours of the 21 palettes the product
+// ships, each a dozen tokens. The logic is the few functions at the end.
 import { contrastRatio, isHexColor, parseHexColor, relativeLuminance } from './color.ts';
 
 /** Palettes by group (docs/product.md, Workspace layout). */
