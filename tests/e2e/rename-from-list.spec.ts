@@ -42,8 +42,9 @@ async function seed(account: Account) {
 async function renameFromList(page: Page, from: string, to: string) {
   await row(page, from).hover();
   await row(page, from).getByRole('button', { name: 'More actions' }).click();
-  page.once('dialog', (dialog) => void dialog.accept(to));
   await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog', { name: 'Rename writing' }).getByRole('textbox', { name: 'Title' }).fill(to);
+  await page.keyboard.press('Enter');
 }
 
 /** Clicks at the end of the writing's first paragraph and types there. */
