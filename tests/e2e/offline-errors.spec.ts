@@ -129,6 +129,9 @@ test('acting on folders offline leaves no uncaught error, and each failure is to
   const folder = sidebar.locator('li[data-folder-name="Letters"]');
   await expect(folder).toBeVisible();
 
+  // The rename and delete dialogs are fetched on first use: offline, they come from the version kept for
+  // offline.
+  await workspace.keptForOffline();
   await context.setOffline(true);
   await folder.getByRole('button', { name: 'Letters' }).click();
   await sidebar.getByRole('button', { name: 'All writings' }).click();

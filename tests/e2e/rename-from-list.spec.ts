@@ -114,6 +114,8 @@ test.describe('renaming a writing from the list', () => {
     await workspace.open();
     await expect(heading(page)).toHaveText('Old name');
 
+    // The rename dialog is fetched on first use: offline, it comes from the version kept for offline.
+    await workspace.keptForOffline();
     await context.setOffline(true);
     await renameFromList(page, 'Kept', 'Written offline');
     await expect(sidebar(page).getByText(messages.save.offline)).toBeVisible();
