@@ -45,6 +45,14 @@ export {
 } from './preferences/preferences.ts';
 // Primitives more than one area shows
 export { Bone } from './primitives/bone.tsx';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  DialogFrame,
+  type DialogFrameProps,
+  PromptDialog,
+  type PromptDialogProps,
+} from './primitives/dialogs.tsx';
 export { EmptyState } from './primitives/empty-state.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export { useOnDemand } from './primitives/use-on-demand.ts';

@@ -129,16 +129,27 @@ test('acting on folders offline leaves no uncaught error, and each failure is to
   const folder = sidebar.locator('li[data-folder-name="Letters"]');
   await expect(folder).toBeVisible();
 
+  // The rename and delete dialogs are fetched on first use: offline, they come from the version kept for
+  // offline.
+  await workspace.keptForOffline();
   await context.setOffline(true);
   await folder.getByRole('button', { name: 'Letters' }).click();
   await sidebar.getByRole('button', { name: 'All writings' }).click();
   // A folder's actions show while the pointer is over it.
   await folder.hover();
-  page.once('dialog', (dialog) => void dialog.accept('Postcards'));
   await folder.getByRole('button', { name: 'Rename' }).click();
+  await page
+    .getByRole('dialog', { name: 'Rename folder' })
+    .getByRole('textbox', { name: 'Folder name' })
+    .fill('Postcards');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await folder.hover();
-  page.once('dialog', (dialog) => void dialog.accept());
   await folder.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: messages.categories.confirmDeleteFolder })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   // The folder is still there: neither the rename nor the delete reached the server.
   await expect(folder.getByRole('button', { name: 'Letters' })).toBeVisible();
   const theirs = sidebar.locator('li[data-folder-name="Their notes"]');

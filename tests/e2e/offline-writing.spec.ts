@@ -237,15 +237,12 @@ test.describe('signing out with changes waiting', () => {
     await expect(pendingCount(page)).toBeVisible();
     const count = Number((await pendingCount(page).textContent())?.match(/\d+/)?.[0]);
 
-    // The question blocks the click until answered, so it is answered as it comes.
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: messages.settings.signOut }).click();
-    expect(asked).toEqual([unsyncedSignOutText(count)]);
+    const asked = page.getByRole('alertdialog', { name: unsyncedSignOutText(count) });
+    await expect(asked.getByRole('button', { name: messages.settings.signOut })).toBeFocused();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toHaveCount(0);
 
     await expect(page).toHaveURL(/\/workspace/);
     await expect(sidebarSlot(page)).toContainText('Not synced yet');

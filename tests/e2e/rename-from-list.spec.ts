@@ -42,8 +42,9 @@ async function seed(account: Account) {
 async function renameFromList(page: Page, from: string, to: string) {
   await row(page, from).hover();
   await row(page, from).getByRole('button', { name: 'More actions' }).click();
-  page.once('dialog', (dialog) => void dialog.accept(to));
   await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog', { name: 'Rename writing' }).getByRole('textbox', { name: 'Title' }).fill(to);
+  await page.keyboard.press('Enter');
 }
 
 /** Clicks at the end of the writing's first paragraph and types there. */
@@ -113,6 +114,8 @@ test.describe('renaming a writing from the list', () => {
     await workspace.open();
     await expect(heading(page)).toHaveText('Old name');
 
+    // The rename dialog is fetched on first use: offline, it comes from the version kept for offline.
+    await workspace.keptForOffline();
     await context.setOffline(true);
     await renameFromList(page, 'Kept', 'Written offline');
     await expect(sidebar(page).getByText(messages.save.offline)).toBeVisible();

@@ -75,7 +75,14 @@ test('an invitation shows who shared which folder; the folder appears only after
   const reopened = page.getByRole('dialog', { name: 'Share Plans' });
   await expect(reopened).toContainText(friend.email);
   await expect(reopened).not.toContainText(messages.sharing.pending);
-  await reopened.getByRole('button', { name: 'Close' }).click();
+  // Focus stays in the dialog (Tab from its last control wraps around); Escape closes it, and focus is
+  // back on the Share button.
+  await reopened.getByRole('button', { name: `Remove ${friend.email}` }).focus();
+  await page.keyboard.press('Tab');
+  await expect(reopened.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(reopened).toHaveCount(0);
+  await expect(folderRow(page, 'Plans').getByRole('button', { name: 'Share' })).toBeFocused();
 
   const spam = 'URGENT: re-enter your password';
   await (await shareThroughDialog(page, spam, friend.email, 'read'))

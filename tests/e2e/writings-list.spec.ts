@@ -114,20 +114,32 @@ test.describe('the writings list and folders', () => {
     await sidebar(page).getByRole('button', { name: 'Create' }).click();
     await expect(folderRow(page, 'Drafts')).toBeVisible();
 
-    page.once('dialog', (dialog) => dialog.accept('Essays'));
     await folderRow(page, 'Drafts').hover();
     await folderRow(page, 'Drafts').getByRole('button', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename folder' });
+    const name = rename.getByRole('textbox', { name: 'Folder name' });
+    await expect(name).toHaveValue('Drafts');
+    // A blank name is refused with the spec's text, and the dialog stays open with the field.
+    await name.fill('  ');
+    await page.keyboard.press('Enter');
+    await expect(rename.getByRole('alert')).toContainText(messages.categories.nameRequired);
+    await name.fill('Essays');
+    await page.keyboard.press('Enter');
     await expect(folderRow(page, 'Essays')).toBeVisible();
+    await expect(rename).toHaveCount(0);
 
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
     await folderRow(page, 'Essays').hover();
     await folderRow(page, 'Essays').getByRole('button', { name: 'Delete' }).click();
+    const confirmation = page.getByRole('alertdialog', { name: messages.categories.confirmDeleteFolder });
+    // Escape cancels: the folder stays.
+    await expect(confirmation).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toHaveCount(0);
+    await expect(folderRow(page, 'Essays').getByRole('button', { name: 'Delete' })).toBeFocused();
+    await expect(folderRow(page, 'Essays')).toBeVisible();
+    await folderRow(page, 'Essays').getByRole('button', { name: 'Delete' }).click();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(folderRow(page, 'Essays')).toHaveCount(0);
-    expect(confirmation).toBe(messages.categories.confirmDeleteFolder);
   });
 
   test('shows 20 writings newest first, loads the next pages near the bottom, and ends with End of writings', async ({

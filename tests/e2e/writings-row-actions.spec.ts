@@ -83,8 +83,16 @@ test.describe("a writing's row actions", () => {
     // Rename, by mouse.
     await row(page, 'Old name').hover();
     await row(page, 'Old name').getByRole('button', { name: 'More actions' }).click();
-    page.once('dialog', (dialog) => void dialog.accept('New name'));
     await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const title = page
+      .getByRole('dialog', { name: 'Rename writing' })
+      .getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveValue('Old name');
+    await title.fill('New name');
+    await page
+      .getByRole('dialog', { name: 'Rename writing' })
+      .getByRole('button', { name: 'Rename' })
+      .click();
     await expect(row(page, 'New name')).toBeVisible();
 
     // Move to folder, by keyboard: the row, then Tab to its actions, Enter, the item, Enter.
@@ -97,7 +105,12 @@ test.describe("a writing's row actions", () => {
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Move to folder' })).toBeFocused();
-    page.once('dialog', (dialog) => void dialog.accept('Letters'));
+    await page.keyboard.press('Enter');
+    const folder = page
+      .getByRole('dialog', { name: 'Move to folder' })
+      .getByRole('textbox', { name: 'Folder name' });
+    await expect(folder).toBeFocused();
+    await page.keyboard.type('Letters');
     await page.keyboard.press('Enter');
     await expect(sidebar(page).locator('li[data-folder-name="Letters"]')).toBeVisible();
     await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { messages } from '../domain/messages.ts';
 import { type FolderPermission, nonBlank } from '../domain/validation.ts';
+import { DialogFrame } from '../primitives/dialogs.tsx';
 import type { WorkspaceClient } from '../supabase/client.ts';
 import { Avatar } from './shared-avatars.tsx';
 import styles from './sharing.module.css';
@@ -81,22 +82,15 @@ export function ShareDialog({
   };
 
   return (
-    <div className={styles.backdrop}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label={`${texts.title} ${category.name}`}
-        className={styles.dialog}
-        onKeyDown={(event) => event.key === 'Escape' && onClose()}
-      >
-        <header className={styles.header}>
-          <h2 className={styles.title}>
-            {texts.title} “{category.name}”
-          </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={texts.close}>
-            ×
-          </button>
-        </header>
+    // Radix Dialog: focus trapped, Escape and Close dismiss it, focus returns to the Share button.
+    <DialogFrame
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`${texts.title} ${category.name}`}
+      heading={`${texts.title} “${category.name}”`}
+      closeLabel={texts.close}
+    >
+      <div className={styles.body}>
         <form className={styles.form} onSubmit={(event) => void share(event)}>
           <input
             type="email"
@@ -166,6 +160,6 @@ export function ShareDialog({
           ))}
         </ul>
       </div>
-    </div>
+    </DialogFrame>
   );
 }

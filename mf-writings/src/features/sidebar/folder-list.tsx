@@ -1,5 +1,12 @@
 import { type DragEvent, type FormEvent, useState } from 'react';
-import { messages, ShareDialog, SharedAvatars, type WorkspaceClient } from 'shared-kernel';
+import {
+  ConfirmDialog,
+  messages,
+  PromptDialog,
+  ShareDialog,
+  SharedAvatars,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { asError } from '../offline-store/index.ts';
 import {
   addFolder,
@@ -12,6 +19,7 @@ import {
   selectFolder,
   useWritingsStore,
 } from '../writings-store/index.ts';
+import { categoryNameError } from './category-name-error.ts';
 import { draggedWritingIds, isWritingsDrag } from './drag-writings.ts';
 import { Invitations } from './invitations.tsx';
 import { labels } from './labels.ts';
@@ -60,13 +68,13 @@ function FolderRow({
   userId: string;
 }) {
   const [sharing, setSharing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const drop = useDropTarget(folder);
-  const rename = () => {
-    const name = window.prompt(labels.folderName, folder.name);
-    if (name !== null) renameFolderTo(folder.id, name).catch(logFailure('The folder could not be renamed'));
+  const rename = (name: string) => {
+    renameFolderTo(folder.id, name).catch(logFailure('The folder could not be renamed'));
   };
   const remove = () => {
-    if (!window.confirm(messages.categories.confirmDeleteFolder)) return;
     removeFolder(folder.id).catch(logFailure('The folder could not be deleted'));
   };
   const leave = () => {
@@ -81,6 +89,7 @@ function FolderRow({
       data-selected={selected || undefined}
       data-drop-over={drop.over || undefined}
       data-folder-name={folder.name}
+      data-asking={renaming || deleting || sharing || undefined}
       {...drop.handlers}
     >
       <button
@@ -104,10 +113,10 @@ function FolderRow({
             <button type="button" onClick={() => setSharing(true)}>
               {labels.share}
             </button>
-            <button type="button" onClick={rename}>
+            <button type="button" onClick={() => setRenaming(true)}>
               {labels.rename}
             </button>
-            <button type="button" onClick={remove}>
+            <button type="button" onClick={() => setDeleting(true)}>
               {labels.delete}
             </button>
           </>
@@ -122,6 +131,25 @@ function FolderRow({
           </>
         )}
       </span>
+      <PromptDialog
+        open={renaming}
+        onOpenChange={setRenaming}
+        title={labels.renameFolder}
+        label={labels.folderName}
+        defaultValue={folder.name}
+        confirmLabel={labels.rename}
+        cancelLabel={labels.cancel}
+        onSubmit={rename}
+        validate={categoryNameError}
+      />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={messages.categories.confirmDeleteFolder}
+        confirmLabel={labels.delete}
+        cancelLabel={labels.cancel}
+        onConfirm={remove}
+      />
       {sharing && (
         <ShareDialog
           client={client}

@@ -1,6 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { User } from '@supabase/supabase-js';
+import { useState } from 'react';
 import {
+  ConfirmDialog,
   type EventBus,
   messages,
   unsyncedChanges,
@@ -17,35 +19,49 @@ import styles from './user-menu.module.css';
  * the first press of the Profile button.
  */
 export function ProfileMenu({ user, client, bus }: { user: User; client: WorkspaceClient; bus: EventBus }) {
-  async function signOut() {
+  // The count of changes that would stay behind, while the writer is asked whether to sign out anyway.
+  const [unsyncedAsked, setUnsyncedAsked] = useState(0);
+  function requestSignOut() {
     const unsynced = unsyncedChanges();
-    if (unsynced > 0 && !window.confirm(unsyncedSignOutText(unsynced))) return;
+    if (unsynced > 0) setUnsyncedAsked(unsynced);
+    else void signOut();
+  }
+  async function signOut() {
     const { error } = await client.auth.signOut();
     if (error) showToast('error', messages.auth.signOutFailed);
     else showToast('success', messages.auth.signedOut);
   }
   return (
-    // Not modal: a modal menu that opens a dialog leaves `pointer-events: none` on the body after both close
-    // (https://github.com/radix-ui/primitives/issues/1241).
-    <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label="Profile">
-        <ProfilePicture user={user} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.menu} side="top" align="start" sideOffset={6}>
-          <DropdownMenu.Label className={styles.email}>{user.email}</DropdownMenu.Label>
-          <DropdownMenu.Item className={styles.item} onSelect={() => bus.emit({ type: 'settings.open' })}>
-            Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.item} onSelect={() => bus.emit({ type: 'break.start' })}>
-            Take a break
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.item} onSelect={signOut}>
-            {messages.settings.signOut}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      {/* Not modal: a modal menu that opens a dialog leaves `pointer-events: none` on the body after both close
+      (https://github.com/radix-ui/primitives/issues/1241). */}
+      <DropdownMenu.Root modal={false} defaultOpen>
+        <DropdownMenu.Trigger className={styles.trigger} aria-label="Profile">
+          <ProfilePicture user={user} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={styles.menu} side="top" align="start" sideOffset={6}>
+            <DropdownMenu.Label className={styles.email}>{user.email}</DropdownMenu.Label>
+            <DropdownMenu.Item className={styles.item} onSelect={() => bus.emit({ type: 'settings.open' })}>
+              Settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={styles.item} onSelect={() => bus.emit({ type: 'break.start' })}>
+              Take a break
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className={styles.separator} />
+            <DropdownMenu.Item className={styles.item} onSelect={requestSignOut}>
+              {messages.settings.signOut}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={unsyncedAsked > 0}
+        onOpenChange={(open) => !open && setUnsyncedAsked(0)}
+        title={unsyncedSignOutText(unsyncedAsked)}
+        confirmLabel={messages.settings.signOut}
+        onConfirm={() => void signOut()}
+      />
+    </>
   );
 }

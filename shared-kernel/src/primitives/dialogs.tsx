@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect } from 'react';
+import { useOnDemand } from './use-on-demand.ts';
+
+interface DialogBase {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+}
+
+/** A yes-or-no question (Radix Dialog, role `alertdialog`): Enter or the confirm button confirms, Escape cancels. */
+export interface ConfirmDialogProps extends DialogBase {
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+}
+
+/** A labelled text field, prefilled: Enter submits, Escape cancels. */
+export interface PromptDialogProps extends DialogBase {
+  label: string;
+  defaultValue: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onSubmit: (value: string) => void;
+  /** The error shown in the dialog (which stays open) for a value it refuses, or `null`. */
+  validate?: (value: string) => string | null;
+}
+
+/** A modal frame (Radix Dialog) for richer content, such as the share dialog. */
+export interface DialogFrameProps extends DialogBase {
+  /** The heading; `title` names the dialog for screen readers. */
+  heading?: ReactNode;
+  closeLabel?: string;
+  children: ReactNode;
+}
+
+// Fetched when a dialog first opens rather than with the page: these dialogs are mounted (closed) from the
+// first paint, and Radix's dialog machinery is about 13 KB gzip of it (docs/architecture.md, Budgets).
+const loadDialogs = () => import('./dialogs-radix.tsx');
+
+function useDialogs(open: boolean) {
+  const [dialogs, request] = useOnDemand(loadDialogs);
+  useEffect(() => {
+    if (open) request();
+  }, [open, request]);
+  return dialogs;
+}
+
+/** Renders nothing until it first opens; it shows once its code has arrived. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const dialogs = useDialogs(props.open);
+  return dialogs ? <dialogs.RadixConfirmDialog {...props} /> : null;
+}
+
+/** Renders nothing until it first opens; it shows once its code has arrived. */
+export function PromptDialog(props: PromptDialogProps) {
+  const dialogs = useDialogs(props.open);
+  return dialogs ? <dialogs.RadixPromptDialog {...props} /> : null;
+}
+
+/** Renders nothing until it first opens; it shows once its code has arrived. */
+export function DialogFrame(props: DialogFrameProps) {
+  const dialogs = useDialogs(props.open);
+  return dialogs ? <dialogs.RadixDialogFrame {...props} /> : null;
+}
