@@ -127,3 +127,33 @@ export async function redeemAuthCode({
       : codeVerifier;
   return expected === flow.code_challenge ? { userId: flow.user_id } : { error: 'bad_code_verifier' };
 }
+
+/**
+ * The token of a mailed link (`signup` or `recovery`) and, when the client started a PKCE flow (it sent a
+ * code challenge), the flow state that turns the followed link into an auth code instead of a session.
+ */
+export async function createLinkToken({
+  db,
+  userId,
+  email,
+  type,
+  pkce,
+}: {
+  db: Queryable;
+  userId: string;
+  email: string;
+  type: 'signup' | 'recovery';
+  pkce: { code_challenge?: string | null | undefined; code_challenge_method?: string | null | undefined };
+}): Promise<string> {
+  const token = await createOneTimeToken({ db, userId, type, relatesTo: email });
+  if (pkce.code_challenge && pkce.code_challenge_method) {
+    await createFlowState({
+      db,
+      userId,
+      codeChallenge: pkce.code_challenge,
+      codeChallengeMethod: pkce.code_challenge_method,
+      type,
+    });
+  }
+  return token;
+}

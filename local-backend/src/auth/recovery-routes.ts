@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type AuthContext, applyLink, expiredLink, readBody } from './auth-context.ts';
 import { AuthError } from './auth-error.ts';
 import { authMails } from './auth-mails.ts';
-import { createFlowState, createOneTimeToken, issueAuthCode } from './one-time-tokens.ts';
+import { createLinkToken, issueAuthCode } from './one-time-tokens.ts';
 import { recoverBody, verifyLinkQuery, verifyTokenHashBody } from './schema.ts';
 import { type SessionJson, startSession } from './sessions.ts';
 import { findUserByEmail, markRecoverySent } from './users.ts';
@@ -16,22 +16,14 @@ export function addRecoveryRoutes(app: Hono, auth: AuthContext): void {
     const pending = await pg.transaction(async (tx) => {
       const user = await findUserByEmail({ db: tx, email: body.email });
       if (!user) return undefined;
-      const token = await createOneTimeToken({
+      const token = await createLinkToken({
         db: tx,
         userId: user.id,
+        email: user.email,
         type: 'recovery',
-        relatesTo: user.email,
+        pkce: body,
       });
       await markRecoverySent({ db: tx, id: user.id });
-      if (body.code_challenge && body.code_challenge_method) {
-        await createFlowState({
-          db: tx,
-          userId: user.id,
-          codeChallenge: body.code_challenge,
-          codeChallengeMethod: body.code_challenge_method,
-          type: 'recovery',
-        });
-      }
       return { email: user.email, token };
     });
     if (pending)

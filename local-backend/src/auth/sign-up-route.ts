@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type AuthContext, readBody } from './auth-context.ts';
 import { AuthError } from './auth-error.ts';
 import { authMails } from './auth-mails.ts';
-import { createFlowState, createOneTimeToken } from './one-time-tokens.ts';
+import { createLinkToken } from './one-time-tokens.ts';
 import { assertPasswordAcceptable, hashPassword } from './passwords.ts';
 import { signUpBody } from './schema.ts';
 import { startSession } from './sessions.ts';
@@ -51,22 +51,14 @@ export function addSignUpRoute(app: Hono, auth: AuthContext): void {
           }),
         };
       }
-      const token = await createOneTimeToken({
+      const token = await createLinkToken({
         db: tx,
         userId: user.id,
+        email: user.email,
         type: 'signup',
-        relatesTo: user.email,
+        pkce: body,
       });
       await markConfirmationSent({ db: tx, id: user.id });
-      if (body.code_challenge && body.code_challenge_method) {
-        await createFlowState({
-          db: tx,
-          userId: user.id,
-          codeChallenge: body.code_challenge,
-          codeChallengeMethod: body.code_challenge_method,
-          type: 'signup',
-        });
-      }
       const confirmedUser = await findUserById({ db: tx, id: user.id });
       return { user: confirmedUser ?? user, token };
     });
