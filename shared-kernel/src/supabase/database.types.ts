@@ -268,6 +268,7 @@ export type Database = {
           price_id: string | null;
           status: string | null;
           subscription_id: string | null;
+          tier: string | null;
           updated_at: string;
           user_id: string;
         };
@@ -279,6 +280,7 @@ export type Database = {
           price_id?: string | null;
           status?: string | null;
           subscription_id?: string | null;
+          tier?: string | null;
           updated_at?: string;
           user_id: string;
         };
@@ -290,6 +292,7 @@ export type Database = {
           price_id?: string | null;
           status?: string | null;
           subscription_id?: string | null;
+          tier?: string | null;
           updated_at?: string;
           user_id?: string;
         };
@@ -420,6 +423,9 @@ export type Database = {
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
+      consume_usage: { Args: { usage_metric: string }; Returns: Json };
+      consume_usage_for: { Args: { target_user: string; usage_metric: string }; Returns: Json };
+      entitled_tier: { Args: { target_user: string }; Returns: string };
       increment_usage: { Args: { amount?: number; usage_metric: string }; Returns: number };
       is_category_owner: { Args: { target_category_id: string }; Returns: boolean };
       list_folder_invitations: {
@@ -467,6 +473,15 @@ export type Database = {
         }[];
       };
       shares_category_with: { Args: { other_user_id: string }; Returns: boolean };
+      tier_limit: { Args: { tier: string; usage_metric: string }; Returns: number };
+      usage_period: {
+        Args: { at?: string; usage_metric: string };
+        Returns: {
+          period_start: string;
+          resets_at: string;
+        }[];
+      };
+      usage_status: { Args: never; Returns: Json };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
