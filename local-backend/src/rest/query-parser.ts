@@ -1,3 +1,5 @@
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: a parser's grammar, one small function per PostgREST construct (select, filters,
+// logic trees, order, paging); split across files it would only be harder to follow.
 import { assertSafeLikePattern, assertSafeRegex } from './pattern-guard.ts';
 import { parseError } from './rest-error.ts';
 

@@ -1,4 +1,4 @@
-// Longer than a file should be because it is a data table: the colours of the 21 palettes the product
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: a data table, longer than a file should be: the colours of the 21 palettes the product
 // ships, each a dozen tokens. The logic is the few functions at the end.
 import { contrastRatio, isHexColor, parseHexColor, relativeLuminance } from './color.ts';
 
