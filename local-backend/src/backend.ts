@@ -6,8 +6,9 @@ import { Hono } from 'hono';
 import { except } from 'hono/combine';
 import { AuthError, authErrorResponse } from './auth/auth-error.ts';
 import { createAuthRoutes } from './auth/auth-routes.ts';
-import { createSessionLiveness } from './auth/session-liveness.ts';
+import { createSessionLiveness, type SessionLiveness } from './auth/session-liveness.ts';
 import {
+  type ApiKeys,
   type BackendOptions,
   createApiKeys,
   DEFAULT_JWT_SECRET,
@@ -15,7 +16,7 @@ import {
   DEFAULT_SITE_URL,
 } from './config.ts';
 import { lockDataDir, wipeDataDir } from './data-dir-lock.ts';
-import { type Database, openDatabase } from './db/database.ts';
+import { type Database, openDatabase, type RequestAuth } from './db/database.ts';
 import { type MigrationReport, migrate } from './db/migrate.ts';
 import { createFunctionsHost } from './functions-host/index.ts';
 import { bodyLimits, describeBytes, limitBody } from './http/body-limit.ts';
@@ -124,47 +125,14 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     const sessions = createSessionLiveness({ pg: database.pg });
     const authenticate = createAuthenticator(keys, { sessions });
 
-    const app = new Hono();
-    // Every API answers any origin, as hosted Supabase does; the mail catcher answers none (mail-routes.ts).
-    app.use(except('/mail/*', corsMiddleware()));
-    limitBodies(app);
-    app.route(
-      '/auth/v1',
-      createAuthRoutes({
-        database,
-        mailbox,
-        jwtSecret: keys.jwtSecret,
-        confirmEmail: options.confirmEmail ?? false,
-        siteUrl: options.siteUrl ?? DEFAULT_SITE_URL,
-        refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
-        sessions,
-        trustProxy: options.trustProxy ?? false,
-      }),
-    );
-    app.route('/rest/v1', createRestRoutes({ database, authenticate }));
-    app.route('/storage/v1', createStorageRoutes({ database, store, authenticate }));
-    const functionsHost = createFunctionsHost({
-      handlers: options.functions ?? handlers,
-      supabaseUrl: () => url,
-      anonKey: keys.anonKey,
-      serviceRoleKey: keys.serviceRoleKey,
-      secrets: { ...process.env },
-    });
-    app.route('/functions/v1', functionsHost.routes);
-    app.all('/api/chat', (context) => functionsHost.invoke('chat', context.req.raw));
-    app.route('/mail', createMailRoutes({ mailbox }));
-    app.notFound((context) =>
-      context.json(
-        { code: 'not_found', message: `No route for ${context.req.method} ${context.req.path}` },
-        404,
-      ),
-    );
-    app.onError((error, context) => {
-      console.error('local-backend: unexpected failure', error);
-      return context.json(
-        { code: 'unexpected_failure', message: 'Unexpected failure, see the backend log' },
-        500,
-      );
+    const app = createBackendApp(options, {
+      database,
+      store,
+      mailbox,
+      keys,
+      sessions,
+      authenticate,
+      url: () => url,
     });
 
     // The raw server (not `serve()`) so a WebSocket upgrade can be attached to the same port later.
@@ -176,13 +144,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       authenticate,
       ...options.realtime,
     });
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once('error', reject);
-      httpServer.listen(options.port ?? DEFAULT_PORT, '127.0.0.1', () => {
-        httpServer.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(httpServer, options.port ?? DEFAULT_PORT);
     const { port } = httpServer.address() as AddressInfo;
     url = `http://127.0.0.1:${port}`;
 
@@ -220,4 +182,74 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     await releaseLock();
     throw error;
   }
+}
+
+/** What the HTTP app of {@link createBackendApp} serves. */
+interface BackendServices {
+  database: Database;
+  store: ObjectStore;
+  mailbox: Mailbox;
+  keys: ApiKeys;
+  sessions: SessionLiveness;
+  authenticate: (request: Request) => Promise<RequestAuth>;
+  /** The backend's own URL, known once the server listens (the functions' service client calls it). */
+  url: () => string;
+}
+
+/** The HTTP app: auth, REST, storage, functions and the mail catcher, with CORS, body limits and errors. */
+function createBackendApp(options: StartBackendOptions, services: BackendServices): Hono {
+  const { database, store, mailbox, keys, sessions, authenticate } = services;
+  const app = new Hono();
+  // Every API answers any origin, as hosted Supabase does; the mail catcher answers none (mail-routes.ts).
+  app.use(except('/mail/*', corsMiddleware()));
+  limitBodies(app);
+  app.route(
+    '/auth/v1',
+    createAuthRoutes({
+      database,
+      mailbox,
+      jwtSecret: keys.jwtSecret,
+      confirmEmail: options.confirmEmail ?? false,
+      siteUrl: options.siteUrl ?? DEFAULT_SITE_URL,
+      refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
+      sessions,
+      trustProxy: options.trustProxy ?? false,
+    }),
+  );
+  app.route('/rest/v1', createRestRoutes({ database, authenticate }));
+  app.route('/storage/v1', createStorageRoutes({ database, store, authenticate }));
+  const functionsHost = createFunctionsHost({
+    handlers: options.functions ?? handlers,
+    supabaseUrl: services.url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    secrets: { ...process.env },
+  });
+  app.route('/functions/v1', functionsHost.routes);
+  app.all('/api/chat', (context) => functionsHost.invoke('chat', context.req.raw));
+  app.route('/mail', createMailRoutes({ mailbox }));
+  app.notFound((context) =>
+    context.json(
+      { code: 'not_found', message: `No route for ${context.req.method} ${context.req.path}` },
+      404,
+    ),
+  );
+  app.onError((error, context) => {
+    console.error('local-backend: unexpected failure', error);
+    return context.json(
+      { code: 'unexpected_failure', message: 'Unexpected failure, see the backend log' },
+      500,
+    );
+  });
+  return app;
+}
+
+function listen(httpServer: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, '127.0.0.1', () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
 }

@@ -162,6 +162,151 @@ const objectPath = (context: Context) => {
   return { bucketId: context.req.param('bucket') ?? '', name };
 };
 
+const objectColumns = `id, name, bucket_id, owner, owner_id, version, metadata, user_metadata, created_at,
+  updated_at, last_accessed_at`;
+
+/** What the object handlers use: the file store, the caller's auth, bucket settings and RLS-bound work. */
+interface StorageAccess {
+  store: ObjectStore;
+  authenticateRequest(context: Context): Promise<RequestAuth>;
+  findBucket(bucketId: string): Promise<Bucket>;
+  runAs<T>(auth: RequestAuth, work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+/** POST (create; `x-upsert: true` replaces) and PUT (replace or create, as storage-api's update). */
+function upload(
+  { store, authenticateRequest, findBucket, runAs }: StorageAccess,
+  upsert: (context: Context) => boolean,
+) {
+  return async (context: Context) => {
+    const auth = await authenticateRequest(context);
+    const { bucketId, name } = objectPath(context);
+    const bucket = await findBucket(bucketId);
+    const sizeLimit = Math.min(Number(bucket.file_size_limit ?? globalFileSizeLimit), globalFileSizeLimit);
+    const file = await readUpload(context.req.raw, sizeLimit);
+    const contentType = checkUploadType(bucket.allowed_mime_types, file.contentType, file.bytes);
+
+    const metadata: ObjectMetadata = {
+      eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
+      size: file.bytes.byteLength,
+      mimetype: contentType,
+      cacheControl: file.cacheControl,
+      lastModified: new Date().toUTCString(),
+      contentLength: file.bytes.byteLength,
+      httpStatusCode: 200,
+    };
+    const owner = typeof auth.claims.sub === 'string' ? auth.claims.sub : null;
+    const incoming = await store.writeIncoming(file.bytes);
+    try {
+      // The file moves into place last, inside the transaction: a refused row (RLS, duplicate) rolls
+      // back and leaves nothing, and a failed move rolls the row back.
+      const id = await runAs(auth, async (tx) => {
+        const result = await tx.query<{ id: string }>(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+         values ($1, $2, $3, $4, $5, $6, gen_random_uuid()::text)
+         ${
+           upsert(context)
+             ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+                metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version`
+             : ''
+         }
+         returning id`,
+          [bucketId, name, owner, owner, metadata, file.userMetadata],
+        );
+        const objectId = result.rows[0]?.id;
+        if (!objectId) throw storageErrors.accessDenied();
+        await store.commit(incoming, objectId);
+        return objectId;
+      });
+      return context.json({ Id: id, Key: `${bucketId}/${name}` });
+    } finally {
+      await store.discard(incoming);
+    }
+  };
+}
+
+/** Streams an object with its stored Content-Type and Cache-Control, honouring ETag and Range. */
+function serve(store: ObjectStore, context: Context, row: ObjectRow): Response {
+  const { metadata } = row;
+  const headers = new Headers({
+    ...servingHeaders(metadata.mimetype),
+    'cache-control': metadata.cacheControl,
+    etag: metadata.eTag,
+    'last-modified': row.updated_at.toUTCString(),
+    'accept-ranges': 'bytes',
+  });
+  const download = context.req.query('download');
+  if (download !== undefined) {
+    const fileName = download || row.name.split('/').pop() || 'download';
+    headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  }
+  if (context.req.header('if-none-match') === metadata.eTag)
+    return new Response(null, { status: 304, headers });
+
+  const size = metadata.size;
+  const range = /^bytes=(\d*)-(\d*)$/.exec(context.req.header('range') ?? '');
+  if (!range) {
+    headers.set('content-length', String(size));
+    return new Response(store.read(row.id), { status: 200, headers });
+  }
+  const [, first = '', last = ''] = range;
+  // `bytes=-N` is the last N bytes; `bytes=N-` runs to the end.
+  const start = first === '' ? Math.max(size - Number(last), 0) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start > end || start >= size) {
+    return context.json(storageErrors.invalidRange().toJSON(), 416, { 'content-range': `bytes */${size}` });
+  }
+  headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  headers.set('content-length', String(end - start + 1));
+  return new Response(store.read(row.id, { start, end }), { status: 206, headers });
+}
+
+/** Deletes the named objects of a bucket (supabase-js `remove`), answering those deleted. */
+async function deleteObjects(
+  { store, authenticateRequest, findBucket, runAs }: StorageAccess,
+  context: Context,
+): Promise<Response> {
+  const auth = await authenticateRequest(context);
+  const bucketId = context.req.param('bucket') ?? '';
+  const body = (await context.req.json().catch(() => ({}))) as { prefixes?: unknown };
+  const { prefixes } = body;
+  if (!Array.isArray(prefixes) || !prefixes.every((prefix) => typeof prefix === 'string')) {
+    throw storageErrors.invalidRequest('body must have a "prefixes" array of object names');
+  }
+  await findBucket(bucketId);
+  const deleted = await runAs(auth, async (tx) => {
+    const result = await tx.query<ObjectRow>(
+      `delete from storage.objects where bucket_id = $1 and name = any ($2::text[]) returning ${objectColumns}`,
+      [bucketId, prefixes],
+    );
+    return result.rows;
+  });
+  // After the commit: a crash in between leaves an unreferenced file, never a row without its bytes.
+  await Promise.all(deleted.map((row) => store.remove(row.id)));
+  return context.json(deleted.map(toFileObject));
+}
+
+/** Deletes one object. */
+async function deleteObject(
+  { store, authenticateRequest, findBucket, runAs }: StorageAccess,
+  context: Context,
+): Promise<Response> {
+  const auth = await authenticateRequest(context);
+  const { bucketId, name } = objectPath(context);
+  await findBucket(bucketId);
+  const deleted = await runAs(auth, async (tx) => {
+    const result = await tx.query<{ id: string }>(
+      'delete from storage.objects where bucket_id = $1 and name = $2 returning id',
+      [bucketId, name],
+    );
+    return result.rows;
+  });
+  const [row] = deleted;
+  if (!row) throw storageErrors.noSuchKey();
+  await store.remove(row.id);
+  return context.json({ message: 'Successfully deleted' });
+}
+
 /**
  * The `/storage/v1` app: storage-api's object endpoints that supabase-js uses for files (docs/backend.md, protocol fact 8). Buckets come from migrations. Every read and write of `storage.objects`
  * runs as the caller, so the bucket's RLS policies decide; only public downloads bypass them, as
@@ -191,138 +336,19 @@ export function createStorageRoutes({ database, store, authenticate }: StorageRo
       throw toStorageError(error);
     });
 
-  /** POST (create; `x-upsert: true` replaces) and PUT (replace or create, as storage-api's update). */
-  const upload = (upsert: (context: Context) => boolean) => async (context: Context) => {
-    const auth = await authenticateRequest(context);
-    const { bucketId, name } = objectPath(context);
-    const bucket = await findBucket(bucketId);
-    const sizeLimit = Math.min(Number(bucket.file_size_limit ?? globalFileSizeLimit), globalFileSizeLimit);
-    const file = await readUpload(context.req.raw, sizeLimit);
-    const contentType = checkUploadType(bucket.allowed_mime_types, file.contentType, file.bytes);
-
-    const metadata: ObjectMetadata = {
-      eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
-      size: file.bytes.byteLength,
-      mimetype: contentType,
-      cacheControl: file.cacheControl,
-      lastModified: new Date().toUTCString(),
-      contentLength: file.bytes.byteLength,
-      httpStatusCode: 200,
-    };
-    const owner = typeof auth.claims.sub === 'string' ? auth.claims.sub : null;
-    const incoming = await store.writeIncoming(file.bytes);
-    try {
-      // The file moves into place last, inside the transaction: a refused row (RLS, duplicate) rolls
-      // back and leaves nothing, and a failed move rolls the row back.
-      const id = await runAs(auth, async (tx) => {
-        const result = await tx.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $4, $5, $6, gen_random_uuid()::text)
-           ${
-             upsert(context)
-               ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-                  metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version`
-               : ''
-           }
-           returning id`,
-          [bucketId, name, owner, owner, metadata, file.userMetadata],
-        );
-        const objectId = result.rows[0]?.id;
-        if (!objectId) throw storageErrors.accessDenied();
-        await store.commit(incoming, objectId);
-        return objectId;
-      });
-      return context.json({ Id: id, Key: `${bucketId}/${name}` });
-    } finally {
-      await store.discard(incoming);
-    }
-  };
-
-  /** Streams an object with its stored Content-Type and Cache-Control, honouring ETag and Range. */
-  const serve = (context: Context, row: ObjectRow) => {
-    const { metadata } = row;
-    const headers = new Headers({
-      ...servingHeaders(metadata.mimetype),
-      'cache-control': metadata.cacheControl,
-      etag: metadata.eTag,
-      'last-modified': row.updated_at.toUTCString(),
-      'accept-ranges': 'bytes',
-    });
-    const download = context.req.query('download');
-    if (download !== undefined) {
-      const fileName = download || row.name.split('/').pop() || 'download';
-      headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    }
-    if (context.req.header('if-none-match') === metadata.eTag)
-      return new Response(null, { status: 304, headers });
-
-    const size = metadata.size;
-    const range = /^bytes=(\d*)-(\d*)$/.exec(context.req.header('range') ?? '');
-    if (!range) {
-      headers.set('content-length', String(size));
-      return new Response(store.read(row.id), { status: 200, headers });
-    }
-    const [, first = '', last = ''] = range;
-    // `bytes=-N` is the last N bytes; `bytes=N-` runs to the end.
-    const start = first === '' ? Math.max(size - Number(last), 0) : Number(first);
-    const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
-    if (start > end || start >= size) {
-      return context.json(storageErrors.invalidRange().toJSON(), 416, { 'content-range': `bytes */${size}` });
-    }
-    headers.set('content-range', `bytes ${start}-${end}/${size}`);
-    headers.set('content-length', String(end - start + 1));
-    return new Response(store.read(row.id, { start, end }), { status: 206, headers });
-  };
-
-  const objectColumns = `id, name, bucket_id, owner, owner_id, version, metadata, user_metadata, created_at,
-    updated_at, last_accessed_at`;
-
+  const access: StorageAccess = { store, authenticateRequest, findBucket, runAs };
   app.post(
     '/object/:bucket/:path{.+}',
-    upload((context) => context.req.header('x-upsert') === 'true'),
+    upload(access, (context) => context.req.header('x-upsert') === 'true'),
   );
   app.put(
     '/object/:bucket/:path{.+}',
-    upload(() => true),
+    upload(access, () => true),
   );
 
-  app.delete('/object/:bucket', async (context) => {
-    const auth = await authenticateRequest(context);
-    const bucketId = context.req.param('bucket');
-    const body = (await context.req.json().catch(() => ({}))) as { prefixes?: unknown };
-    const { prefixes } = body;
-    if (!Array.isArray(prefixes) || !prefixes.every((prefix) => typeof prefix === 'string')) {
-      throw storageErrors.invalidRequest('body must have a "prefixes" array of object names');
-    }
-    await findBucket(bucketId);
-    const deleted = await runAs(auth, async (tx) => {
-      const result = await tx.query<ObjectRow>(
-        `delete from storage.objects where bucket_id = $1 and name = any ($2::text[]) returning ${objectColumns}`,
-        [bucketId, prefixes],
-      );
-      return result.rows;
-    });
-    // After the commit: a crash in between leaves an unreferenced file, never a row without its bytes.
-    await Promise.all(deleted.map((row) => store.remove(row.id)));
-    return context.json(deleted.map(toFileObject));
-  });
+  app.delete('/object/:bucket', (context) => deleteObjects(access, context));
 
-  app.delete('/object/:bucket/:path{.+}', async (context) => {
-    const auth = await authenticateRequest(context);
-    const { bucketId, name } = objectPath(context);
-    await findBucket(bucketId);
-    const deleted = await runAs(auth, async (tx) => {
-      const result = await tx.query<{ id: string }>(
-        'delete from storage.objects where bucket_id = $1 and name = $2 returning id',
-        [bucketId, name],
-      );
-      return result.rows;
-    });
-    const [row] = deleted;
-    if (!row) throw storageErrors.noSuchKey();
-    await store.remove(row.id);
-    return context.json({ message: 'Successfully deleted' });
-  });
+  app.delete('/object/:bucket/:path{.+}', (context) => deleteObject(access, context));
 
   // Public buckets serve without a token and without RLS, like storage-api (and getPublicUrl's URLs).
   app.get('/object/public/:bucket/:path{.+}', async (context) => {
@@ -336,7 +362,7 @@ export function createStorageRoutes({ database, store, authenticate }: StorageRo
     );
     const row = result.rows[0];
     if (!row) throw storageErrors.noSuchKey();
-    return serve(context, row);
+    return serve(store, context, row);
   });
 
   const authenticatedDownload = async (context: Context) => {
@@ -350,7 +376,7 @@ export function createStorageRoutes({ database, store, authenticate }: StorageRo
       return result.rows[0];
     });
     if (!row) throw storageErrors.noSuchKey();
-    return serve(context, row);
+    return serve(store, context, row);
   };
   app.get('/object/authenticated/:bucket/:path{.+}', authenticatedDownload);
   app.get('/object/:bucket/:path{.+}', authenticatedDownload);
