@@ -1,3 +1,5 @@
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: a matrix: every table of the product schema against every role (owner, other user,
+// anonymous, shared read, shared write), one case per cell; split, the matrix could no longer be read whole.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
 // @vitest-environment node
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: a matrix: every table against every role (owner, other user, anonymous, shared
+// read, shared write), one case per cell; split, the matrix could no longer be read whole.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestAuth } from '../../../local-backend/src/db/database.ts';

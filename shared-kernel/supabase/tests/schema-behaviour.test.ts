@@ -1,4 +1,6 @@
 // @vitest-environment node
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: every behaviour of the schema on one migrated database (migrating is the slow part);
+// the describe blocks are independent and short.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptInvitations,
