@@ -2,16 +2,15 @@
 import type { Json } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { createWriting, serverSave } from '../writings-data/index.ts';
 import {
   applyLocalEdit,
   connectWritingsStore,
-  createWriting,
   disconnectWritingsStore,
   getWritingsState,
   isUnsaved,
   markSaved,
   markUnsaved,
-  serverSave,
 } from '../writings-store/index.ts';
 import { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 import { createSaveController } from './save-controller.ts';

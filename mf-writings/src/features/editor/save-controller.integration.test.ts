@@ -2,16 +2,13 @@
 import { createWritingDocument, type Json, messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { createWriting, getWriting, serverSave, type WritingDraft } from '../writings-data/index.ts';
 import {
   applyLocalEdit,
-  createWriting,
-  getWriting,
   getWritingsState,
   isUnsaved,
   markSaved,
   markUnsaved,
-  serverSave,
-  type WritingDraft,
 } from '../writings-store/index.ts';
 import { createSaveController, type SaveRequest } from './save-controller.ts';
 

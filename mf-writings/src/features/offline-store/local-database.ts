@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Json } from 'shared-kernel';
-import type { Writing, WritingSummary } from '../writings-store/index.ts';
+import type { Writing, WritingSummary } from '../writings-data/index.ts';
 
 /** Ids of writings made on this device that the server has not seen yet begin with this. */
 export const LOCAL_ID_PREFIX = 'local_';

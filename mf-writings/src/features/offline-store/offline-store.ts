@@ -1,5 +1,5 @@
 import { messages, type WorkspaceClient } from 'shared-kernel';
-import type { Writing, WritingSummary } from '../writings-store/index.ts';
+import type { Writing, WritingSummary } from '../writings-data/index.ts';
 import {
   enqueue,
   type LocalDatabase,

@@ -1,7 +1,5 @@
 import type { Json, WorkspaceClient } from 'shared-kernel';
-import type { Writing } from '../writings-store/index.ts';
-// biome-ignore lint/style/noRestrictedImports: through the store's index this would close an import cycle (the store imports the outbox); the row mapping moves to its own data-access feature when the store is split.
-import { WRITING_COLUMNS, writingOf } from '../writings-store/writings-data.ts';
+import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
 import {
   type LocalDatabase,
   type LocalWriting,

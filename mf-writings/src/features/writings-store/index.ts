@@ -1,53 +1,32 @@
 // The writings store: the one state both parcels of mf-writings share (they come from one remote
-// container, so this module is loaded once per page). CONTRACT with the editor helper: only add exports.
-export { listFolders } from './folders-data.ts';
-export { mergeRefetched } from './merge.ts';
-export { onRetitleRequest, type RetitleOpenWriting, withTitle } from './retitle.ts';
-export type { Folder, SharedUser, Writing, WritingDraft, WritingSummary } from './types.ts';
-export { useWritingsConnection } from './use-writings-connection.ts';
-export {
-  createWriting,
-  deleteWriting,
-  getWriting,
-  listWritings,
-  moveWritings,
-  renameWriting,
-  saveWriting,
-  serverSave,
-} from './writings-data.ts';
+// container, so this module is loaded once per page). Its modules each hold one concern over the state
+// object of store-state.ts.
+export type { Folder, SharedUser, Writing, WritingDraft, WritingSummary } from '../writings-data/index.ts';
+export { connectWritingsStore, disconnectWritingsStore } from './connection.ts';
+export { applyLocalEdit, isUnsaved, markSaved, markUnsaved } from './drafts.ts';
 export {
   addFolder,
-  applyLocalEdit,
-  COPY_FRESH_FOR_MS,
-  clickWriting,
-  connectWritingsStore,
-  createAndSelect,
   currentFolderPermission,
-  disconnectWritingsStore,
-  dismissNotice,
-  getWritingsState,
-  isCurrentCopy,
-  isUnsaved,
-  type ListStatus,
   leaveFolder,
-  loadFirstPage,
-  loadMore,
-  loadWriting,
-  markSaved,
-  markUnsaved,
-  moveWritingsToFolder,
-  moveWritingsToFolderNamed,
-  onWritingsSynced,
-  refetchAndMerge,
   refreshFolders,
   removeFolder,
-  removeWriting,
   renameFolderTo,
-  renameWritingTo,
-  saveWritingEdit,
   selectedFolder,
   selectFolder,
-  selectWriting,
+} from './folders.ts';
+export { loadFirstPage, loadMore, refetchAndMerge } from './list-paging.ts';
+export { mergeRefetched } from './merge.ts';
+export { moveWritingsToFolder, moveWritingsToFolderNamed } from './moves.ts';
+export { COPY_FRESH_FOR_MS, isCurrentCopy, loadWriting, saveWritingEdit } from './open-and-save.ts';
+export { onRetitleRequest, type RetitleOpenWriting, withTitle } from './retitle.ts';
+export { clickWriting, selectWriting } from './selection.ts';
+export {
+  dismissNotice,
+  getWritingsState,
+  type ListStatus,
   useWritingsStore,
   type WritingsState,
-} from './writings-store.ts';
+} from './store-state.ts';
+export { onWritingsSynced } from './sync-events.ts';
+export { useWritingsConnection } from './use-writings-connection.ts';
+export { createAndSelect, removeWriting, renameWritingTo } from './writing-actions.ts';

@@ -1,4 +1,4 @@
-import type { WritingSummary } from './types.ts';
+import type { WritingSummary } from '../writings-data/index.ts';
 
 /** Newest first; the id breaks ties the same way the server does. */
 export function compareNewestFirst(left: WritingSummary, right: WritingSummary): number {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type AreaProps, getSupabaseClient } from 'shared-kernel';
-import { connectWritingsStore, disconnectWritingsStore } from './writings-store.ts';
+import { connectWritingsStore, disconnectWritingsStore } from './connection.ts';
 
 /**
  * Connects the shared writings store to the parcel's backend and user (both parcels call it; the second

@@ -2,17 +2,17 @@
 import { acceptInvitation, messages, type WorkspaceClient, writingPreview } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { createFolder, listFolders } from './folders-data.ts';
-import { mergeRefetched } from './merge.ts';
-import type { WritingSummary } from './types.ts';
+import type { WritingSummary } from '../writings-data/index.ts';
 import {
+  createFolder,
   createWriting,
   deleteWriting,
   getWriting,
+  listFolders,
   listWritings,
   moveWritings,
   saveWriting,
-} from './writings-data.ts';
+} from '../writings-data/index.ts';
 import {
   applyLocalEdit,
   clickWriting,
@@ -27,7 +27,8 @@ import {
   moveWritingsToFolderNamed,
   refetchAndMerge,
   selectFolder,
-} from './writings-store.ts';
+} from './index.ts';
+import { mergeRefetched } from './merge.ts';
 
 let backend: InProcessBackend;
 

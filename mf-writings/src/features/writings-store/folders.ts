@@ -1,0 +1,135 @@
+// The folder list: loading it (again when back online), choosing one, and changing folders.
+import { leaveCategory, messages, validateCategoryName } from 'shared-kernel';
+import { asError } from '../offline-store/index.ts';
+import {
+  createFolder,
+  deleteFolder,
+  type Folder,
+  listFolders,
+  renameFolder,
+} from '../writings-data/index.ts';
+import { loadFirstPage } from './list-paging.ts';
+import { connection, runtime, say, setState } from './store-state.ts';
+
+/** Loads the folders in the background; a failure leaves them to the next time the list goes live. */
+export function loadFolders(): void {
+  refreshFolders().then(
+    () => {
+      runtime.foldersMissing = false;
+    },
+    (error: unknown) => {
+      runtime.foldersMissing = true;
+      console.warn('The folders could not be loaded; they are tried again when back online', asError(error));
+    },
+  );
+}
+
+/** Reloads the folder list (after a change to folders or shares). */
+export async function refreshFolders(): Promise<void> {
+  const { client, userId } = connection();
+  const started = runtime.session;
+  const folders = await listFolders({ client, userId });
+  if (started === runtime.session) setState({ folders });
+}
+
+/** Filters the list by a folder (`null`: the user's own writings) and resubscribes. */
+export async function selectFolder(folderId: string | null): Promise<void> {
+  if (folderId === runtime.state.selectedFolderId && runtime.state.status !== 'idle') return;
+  setState({ selectedFolderId: folderId, selectedIds: new Set(), anchorId: null });
+  await loadFirstPage();
+}
+
+/** The selected folder, if any. */
+export function selectedFolder(): Folder | null {
+  return runtime.state.folders.find((folder) => folder.id === runtime.state.selectedFolderId) ?? null;
+}
+
+/** The user's access to the selected folder: 'owner' with no folder or their own folder. */
+export function currentFolderPermission(): 'owner' | 'write' | 'read' {
+  const folder = selectedFolder();
+  if (!folder || folder.isOwner) return 'owner';
+  return folder.permission;
+}
+
+/** Creates a folder ('Category name is required' when blank). Answers the folder, or `null`. */
+export async function addFolder(name: string): Promise<Folder | null> {
+  const validated = validateCategoryName(name);
+  if (!validated.ok) {
+    setState({ notice: validated.error });
+    return null;
+  }
+  const { client, userId } = connection();
+  try {
+    const folder = await createFolder({ client, userId, name: validated.value });
+    setState({
+      folders: [...runtime.state.folders, folder].sort((left, right) => left.name.localeCompare(right.name)),
+    });
+    return folder;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return null;
+  }
+}
+
+/** Renames a folder ('Category name is required' when blank). */
+export async function renameFolderTo(id: string, name: string): Promise<boolean> {
+  const validated = validateCategoryName(name);
+  if (!validated.ok) {
+    setState({ notice: validated.error });
+    return false;
+  }
+  const { client } = connection();
+  try {
+    await renameFolder({ client, id, name: validated.value });
+    setState({
+      folders: runtime.state.folders.map((folder) =>
+        folder.id === id ? { ...folder, name: validated.value } : folder,
+      ),
+      items: runtime.state.items.map((item) =>
+        item.category_id === id ? { ...item, category: validated.value } : item,
+      ),
+    });
+    return true;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return false;
+  }
+}
+
+/** Leaves a folder shared with the user; a failure says 'Failed to remove share'. Answers whether it left. */
+export async function leaveFolder(id: string): Promise<boolean> {
+  try {
+    const { client, userId } = connection();
+    await leaveCategory({ client, categoryId: id, userId });
+  } catch (error) {
+    console.warn(`Folder ${id} could not be left`, asError(error));
+    setState({ notice: messages.sharing.removeShareFailed });
+    return false;
+  }
+  if (runtime.state.selectedFolderId === id) await selectFolder(null);
+  // It is left; a list that cannot be read now is read again when the list is live again.
+  await refreshFolders().catch((error: unknown) => {
+    runtime.foldersMissing = true;
+    console.warn('The folders could not be reloaded', asError(error));
+  });
+  return true;
+}
+
+/** Deletes a folder (the caller has confirmed); its writings become unassigned. */
+export async function removeFolder(id: string): Promise<boolean> {
+  const { client } = connection();
+  try {
+    await deleteFolder({ client, id });
+    setState({
+      folders: runtime.state.folders.filter((folder) => folder.id !== id),
+      items: runtime.state.items.map((item) =>
+        item.category_id === id ? { ...item, category: null, category_id: null } : item,
+      ),
+    });
+    if (runtime.state.selectedFolderId === id) await selectFolder(null);
+    return true;
+  } catch (error) {
+    say(error, messages.categories.notFound);
+    return false;
+  }
+}

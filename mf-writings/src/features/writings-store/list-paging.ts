@@ -1,0 +1,156 @@
+// The list's pages: the first (with the first writings fetched whole beside it), the next, and a refetch that merges.
+import { type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
+import {
+  isNetworkError,
+  LOCAL_ID_PREFIX,
+  type LocalWriting,
+  listLocalWritings,
+  localWriting,
+  pendingIds,
+  rememberServerWritings,
+  summaryOfLocal,
+} from '../offline-store/index.ts';
+import {
+  type ListPageRequest,
+  listFirstWritings,
+  listWritings,
+  type WritingSummary,
+} from '../writings-data/index.ts';
+import { compareNewestFirst, mergeRefetched } from './merge.ts';
+import { subscribeToChanges } from './realtime-refetch.ts';
+import { connection, LISTED_COPIES, runtime, setState } from './store-state.ts';
+
+/**
+ * A page of the list. From the server, kept on this device for reading offline, with this device's
+ * unsynced writes laid over it (edited rows replaced, deleted ones dropped, writings made offline first
+ * on the first page). When the server cannot be reached: the local copies, newest change first.
+ */
+export async function readPage({
+  client,
+  userId,
+  folderId,
+  offset,
+  limit,
+}: ListPageRequest): Promise<WritingSummary[]> {
+  // The request and the opening of the device's store go together: the list is on the way to first paint.
+  const request = listWritings({ client, userId, folderId, offset, limit });
+  request.catch(() => {}); // answered below, once the store is open
+  const store = await runtime.offline;
+  let page: WritingSummary[];
+  try {
+    page = await request;
+  } catch (error) {
+    if (!store || !isNetworkError(error)) throw error;
+    return (await listLocalWritings(store.database, { userId, folderId, offset, limit })).map(summaryOfLocal);
+  }
+  if (!store) return page;
+  const { database } = store;
+  // Kept for reading offline; the list need not wait for it.
+  void rememberServerWritings(database, userId, page).catch(() => {});
+  const pending = await pendingIds(database);
+  if (pending.size === 0) return page;
+  const rows = await Promise.all(
+    page.map(async (row) => {
+      if (!pending.has(row.id)) return row;
+      const local = await localWriting(database, row.id);
+      return local ? summaryOfLocal(local) : null;
+    }),
+  );
+  const shown = rows.filter((row) => row !== null);
+  if (offset > 0) return shown;
+  const madeHere = await Promise.all(
+    [...pending].filter((id) => id.startsWith(LOCAL_ID_PREFIX)).map((id) => localWriting(database, id)),
+  );
+  const inList = (writing: LocalWriting | undefined): writing is LocalWriting =>
+    writing !== undefined &&
+    (folderId === null ? writing.user_id === userId : writing.category_id === folderId);
+  return [...madeHere.filter(inList).map(summaryOfLocal), ...shown].sort(compareNewestFirst);
+}
+
+/**
+ * Fetches the first writings of the list whole, beside the list's own request, so the one that opens on
+ * load (the first) and its neighbour need no request of their own once the list is in.
+ */
+export function fetchFirstWritings(client: WorkspaceClient, userId: string, folderId: string | null): void {
+  const started = runtime.session;
+  listFirstWritings({ client, userId, folderId, limit: LISTED_COPIES }).then(
+    (writings) => {
+      if (started !== runtime.session) return;
+      const at = Date.now();
+      runtime.listedCopies = new Map(writings.map((writing) => [writing.id, { writing, at }]));
+    },
+    () => {}, // each opens with its own request instead
+  );
+}
+
+/** Loads the first page of the selected folder's list (or the user's own writings) and resubscribes. */
+export async function loadFirstPage(): Promise<void> {
+  const { client, userId } = connection();
+  runtime.generation += 1;
+  const started = runtime.generation;
+  subscribeToChanges();
+  setState({ status: 'loading', items: [], hasMore: false });
+  if (runtime.state.selectedWritingId === null)
+    fetchFirstWritings(client, userId, runtime.state.selectedFolderId);
+  try {
+    const items = await readPage({
+      client,
+      userId,
+      folderId: runtime.state.selectedFolderId,
+      offset: 0,
+      limit: WRITINGS_PAGE_SIZE,
+    });
+    if (started !== runtime.generation) return;
+    setState({ items, status: 'ready', hasMore: items.length === WRITINGS_PAGE_SIZE });
+  } catch {
+    if (started === runtime.generation) setState({ status: 'error' });
+  }
+}
+
+/** Loads the next 20 writings unless a page is loading or the end was reached. */
+export async function loadMore(): Promise<void> {
+  if (runtime.state.status !== 'ready' || !runtime.state.hasMore) return;
+  const { client, userId } = connection();
+  const started = runtime.generation;
+  setState({ status: 'loading-more' });
+  try {
+    const page = await readPage({
+      client,
+      userId,
+      folderId: runtime.state.selectedFolderId,
+      offset: runtime.state.items.length,
+      limit: WRITINGS_PAGE_SIZE,
+    });
+    if (started !== runtime.generation) return;
+    const known = new Set(runtime.state.items.map((item) => item.id));
+    setState({
+      items: [...runtime.state.items, ...page.filter((item) => !known.has(item.id))],
+      status: 'ready',
+      hasMore: page.length === WRITINGS_PAGE_SIZE,
+    });
+  } catch {
+    if (started === runtime.generation) setState({ status: 'ready' });
+  }
+}
+
+/** Refetches the loaded part of the list and merges it, keeping writings with unsaved edits as they are. */
+export async function refetchAndMerge(): Promise<void> {
+  const { client, userId } = connection();
+  const started = runtime.generation;
+  const requested = Math.max(runtime.state.items.length, WRITINGS_PAGE_SIZE);
+  const fetched = await readPage({
+    client,
+    userId,
+    folderId: runtime.state.selectedFolderId,
+    offset: 0,
+    limit: requested,
+  });
+  if (started !== runtime.generation) return;
+  const items = mergeRefetched({
+    current: runtime.state.items,
+    fetched,
+    requested,
+    keep: runtime.state.unsaved,
+  });
+  setState({ items, hasMore: runtime.state.hasMore || fetched.length === requested });
+}

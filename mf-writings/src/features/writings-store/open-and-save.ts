@@ -1,0 +1,107 @@
+// Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
+import { type Json, messages } from 'shared-kernel';
+import {
+  isNetworkError,
+  LOCAL_ID_PREFIX,
+  localWriting,
+  pendingIds,
+  rememberServerWritings,
+  resolveId,
+  writingOfLocal,
+} from '../offline-store/index.ts';
+import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
+import { connection, runtime } from './store-state.ts';
+
+/** A copy fetched earlier is used for this long; later someone may have edited the writing meanwhile. */
+export const COPY_FRESH_FOR_MS = 15_000;
+
+/**
+ * Whether a copy of a writing fetched at `fetchedAt` may still be shown: fresh, and not older than the
+ * version the list knows of (a save finished after it was read).
+ */
+export function isCurrentCopy(writing: Writing, fetchedAt: number): boolean {
+  const listed = runtime.state.items.find((item) => item.id === writing.id);
+  return Date.now() - fetchedAt < COPY_FRESH_FOR_MS && !(listed && listed.updated_at > writing.updated_at);
+}
+
+/**
+ * A writing with its content for the editor: the server's (kept on this device for reading offline), or
+ * this device's copy when it has unsynced writes or the server cannot be reached. A local draft wins
+ * over both, so an unsaved edit is never replaced by an older copy.
+ */
+export async function loadWriting(id: string): Promise<Writing | null> {
+  const { client, userId } = connection();
+  // The server's copy (the one fetched beside the list, when it is still the newest the list knows of)
+  // is asked for while this device's copy is looked up: opening waits for one of the two, not both.
+  // (A writing made here offline has no server copy under this id.)
+  const listed = runtime.listedCopies.get(id);
+  runtime.listedCopies.delete(id);
+  const early = id.startsWith(LOCAL_ID_PREFIX)
+    ? null
+    : listed && isCurrentCopy(listed.writing, listed.at)
+      ? Promise.resolve(listed.writing)
+      : getWriting({ client, id });
+  early?.catch(() => {}); // answered below, unless this device's copy wins
+  const store = await runtime.offline;
+  const local = store ? await localWriting(store.database, await resolveId(store.database, id)) : undefined;
+  const queued = store ? (await pendingIds(store.database)).has(local?.id ?? id) : false;
+  let writing: Writing | null;
+  if (local?.content != null && (queued || id.startsWith(LOCAL_ID_PREFIX))) writing = writingOfLocal(local);
+  else {
+    try {
+      writing = await (early && (local?.id ?? id) === id
+        ? early
+        : getWriting({ client, id: local?.id ?? id }));
+    } catch (error) {
+      if (local?.content == null || !isNetworkError(error)) throw error;
+      writing = writingOfLocal(local);
+    }
+    if (writing && store) await rememberServerWritings(store.database, userId, [writing]).catch(() => {});
+  }
+  const draft = runtime.state.drafts[id];
+  if (!writing || !draft) return writing;
+  return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
+}
+
+/**
+ * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
+ * connection), then synced. Answers the server's copy; throws the reason when it is not on the server
+ * yet (it stays queued and syncs later). Without an offline store it goes to the server directly.
+ */
+export async function saveWritingEdit({
+  id,
+  title,
+  content,
+}: {
+  id: string;
+  title: string;
+  content: Json;
+}): Promise<Writing> {
+  const { client, userId } = connection();
+  const store = await runtime.offline;
+  if (!store) return serverSave(client)({ id, title, content });
+  const { database } = store;
+  const kept = await localWriting(database, await resolveId(database, id));
+  const item = runtime.state.items.find((row) => row.id === id);
+  const now = new Date().toISOString();
+  const { synced, failure } = await store.queue({
+    op: 'update',
+    id,
+    payload: { title, content },
+    writing: {
+      user_id: kept?.user_id ?? userId,
+      id,
+      title,
+      preview: runtime.state.drafts[id]?.preview ?? item?.preview ?? kept?.preview ?? '',
+      content,
+      category: item?.category ?? kept?.category ?? null,
+      category_id: item?.category_id ?? kept?.category_id ?? null,
+      created_at: item?.created_at ?? kept?.created_at ?? now,
+      updated_at: now,
+      base: kept?.base ?? item?.updated_at ?? null,
+    },
+  });
+  const saved = await localWriting(database, await resolveId(database, id));
+  if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
+  return writingOfLocal(saved);
+}

@@ -1,0 +1,53 @@
+// Syncs of queued writes: ids that change, saved marks, and what the writer must know about a conflict.
+import { syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
+import { type SyncEvent, sameJson } from '../offline-store/index.ts';
+import { markSaved } from './drafts.ts';
+import { scheduleRefetch } from './realtime-refetch.ts';
+import { runtime, setState } from './store-state.ts';
+
+/** Listens to the syncs of queued writes (this tab's and the other tabs'). */
+export function onWritingsSynced(listener: (event: SyncEvent) => void): () => void {
+  runtime.syncListeners.add(listener);
+  return () => runtime.syncListeners.delete(listener);
+}
+
+/** A writing made offline got its server id: every reference to it follows. */
+export function renameLocalWriting(from: string, to: string): void {
+  if (from === to) return;
+  const rename = (id: string) => (id === from ? to : id);
+  const { [from]: draft, ...drafts } = runtime.state.drafts;
+  const renamed = runtime.state.items.some((item) => item.id === from);
+  setState({
+    items: renamed
+      ? runtime.state.items
+          .filter((item) => item.id !== to)
+          .map((item) => (item.id === from ? { ...item, id: to } : item))
+      : runtime.state.items,
+    selectedWritingId:
+      runtime.state.selectedWritingId === null ? null : rename(runtime.state.selectedWritingId),
+    selectedIds: new Set([...runtime.state.selectedIds].map(rename)),
+    anchorId: runtime.state.anchorId === null ? null : rename(runtime.state.anchorId),
+    unsaved: new Set([...runtime.state.unsaved].map(rename)),
+    drafts: draft ? { ...drafts, [to]: draft } : runtime.state.drafts,
+  });
+}
+
+/** Follows a sync: ids, saved marks, and what the writer must know about a conflict. */
+export function applySyncEvent(event: SyncEvent): void {
+  if (event.type === 'created') renameLocalWriting(event.id, event.writing.id);
+  if (event.type === 'created' || event.type === 'saved' || event.type === 'conflict') {
+    const { id, content } = event.writing;
+    const draft = runtime.state.drafts[id];
+    // Saved unless the draft has moved on since (then it stays unsaved and is saved next).
+    markSaved(id, event.writing, draft && sameJson(draft.content, content) ? draft.content : content);
+  }
+  if (event.type === 'conflict') {
+    setState({ notice: syncConflictText({ title: event.writing.title, copy: event.copy.title }) });
+    scheduleRefetch();
+  }
+  if (event.type === 'copied') {
+    setState({ notice: syncKeptAsCopyText({ copy: event.copy.title }) });
+    scheduleRefetch();
+  }
+  for (const listener of runtime.syncListeners) listener(event);
+}

@@ -1,0 +1,131 @@
+// Creating (online or on this device), deleting and renaming writings from the list.
+import { createWritingDocument, type Json, messages, nonBlank, saveErrorMessage } from 'shared-kernel';
+import {
+  asError,
+  isNetworkError,
+  type LocalWriting,
+  newLocalId,
+  type OfflineStore,
+  writingOfLocal,
+} from '../offline-store/index.ts';
+import { createWriting, deleteWriting, type Folder, type Writing } from '../writings-data/index.ts';
+import { applyLocalEdit, markSaved, markUnsaved } from './drafts.ts';
+import { selectedFolder } from './folders.ts';
+import { compareNewestFirst } from './merge.ts';
+import { loadWriting, saveWritingEdit } from './open-and-save.ts';
+import { retitleOpenWriting, withTitle } from './retitle.ts';
+import { selectWriting } from './selection.ts';
+import { connection, runtime, say, setState } from './store-state.ts';
+
+/**
+ * Creates a writing in the selected folder, puts it first in the list and opens it. A read-only folder
+ * or a failure is told through the notice; the answer is then `null`.
+ */
+export async function createAndSelect(): Promise<Writing | null> {
+  const { client, userId } = connection();
+  const folder = selectedFolder();
+  try {
+    let writing: Writing;
+    try {
+      writing = await createWriting({ client, userId, folder });
+    } catch (error) {
+      const store = await runtime.offline;
+      if (!store || !isNetworkError(error)) throw error;
+      writing = await createLocally(store, userId, folder);
+    }
+    const { content: _content, ...summary } = writing;
+    setState({
+      items: [summary, ...runtime.state.items.filter((item) => item.id !== writing.id)].sort(
+        compareNewestFirst,
+      ),
+    });
+    selectWriting(writing.id);
+    return writing;
+  } catch (error) {
+    say(error, messages.save.failed);
+    return null;
+  }
+}
+
+/** A writing made without a connection: a `local_` id, kept on this device and queued for the server. */
+export async function createLocally(
+  store: OfflineStore,
+  userId: string,
+  folder: Folder | null,
+): Promise<Writing> {
+  const id = newLocalId();
+  const now = new Date().toISOString();
+  const content = createWritingDocument() as unknown as Json;
+  const title = messages.writings.untitled;
+  const writing: LocalWriting = {
+    id,
+    user_id: userId,
+    title,
+    preview: '',
+    content,
+    category: folder?.name ?? null,
+    category_id: folder?.id ?? null,
+    created_at: now,
+    updated_at: now,
+    base: null,
+  };
+  await store.queue({
+    op: 'create',
+    id,
+    payload: { title, content, category_id: folder?.id ?? null },
+    writing,
+  });
+  return writingOfLocal(writing);
+}
+
+/** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
+export async function removeWriting(id: string): Promise<void> {
+  const { client } = connection();
+  const store = await runtime.offline;
+  // Queued, it is deleted on the server now or when the connection returns.
+  if (store) await store.queue({ op: 'delete', id });
+  else await deleteWriting({ client, id });
+  const index = runtime.state.items.findIndex((item) => item.id === id);
+  const items = runtime.state.items.filter((item) => item.id !== id);
+  const unsaved = new Set(runtime.state.unsaved);
+  unsaved.delete(id);
+  const { [id]: _removed, ...drafts } = runtime.state.drafts;
+  const selectedIds = new Set(runtime.state.selectedIds);
+  selectedIds.delete(id);
+  setState({ items, unsaved, drafts, selectedIds });
+  if (runtime.state.selectedWritingId === id) {
+    const neighbour = items[Math.min(index, items.length - 1)];
+    setState({ selectedWritingId: neighbour?.id ?? null });
+  }
+}
+
+/**
+ * Renames a writing from the list; a blank name is ignored. The title lives in the writing's first
+ * heading (every save derives it from there), so the heading is what changes: in the open editor when it
+ * shows the writing, else in the stored document, saved like an edit (kept on this device and queued, so
+ * it holds offline too). A failure is told as a save failure is.
+ */
+export async function renameWritingTo(id: string, title: string): Promise<void> {
+  const name = nonBlank(title);
+  if (name === null || retitleOpenWriting(id, name)) return;
+  let content: Json;
+  try {
+    const writing = await loadWriting(id);
+    if (!writing) throw new Error(messages.categories.notFound);
+    content = withTitle(writing.content, name);
+  } catch (error) {
+    console.warn(`Writing ${id} could not be renamed`, asError(error));
+    setState({ notice: saveErrorMessage(error) });
+    return;
+  }
+  const preview = runtime.state.items.find((item) => item.id === id)?.preview ?? '';
+  applyLocalEdit(id, { title: name, preview, content });
+  try {
+    markSaved(id, await saveWritingEdit({ id, title: name, content }), content);
+  } catch (error) {
+    // Kept on this device and queued unless the message says otherwise; the unsaved mark stays.
+    console.warn(`The rename of writing ${id} is not on the server yet`, asError(error));
+    markUnsaved(id);
+    setState({ notice: saveErrorMessage(error) });
+  }
+}
