@@ -1,9 +1,9 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
 import type { EventBus } from 'shared-kernel';
+import { countDocumentWords } from './document/index.ts';
 import styles from './editor.module.css';
 import { formatCountdown, useCountdown } from './use-countdown.ts';
-import { countDocumentWords } from './writing-document.ts';
 
 /** The clock refreshes once a minute: it shows no seconds. */
 export const CLOCK_INTERVAL_MS = 60_000;

@@ -5,8 +5,8 @@ import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Editor } from './editor.tsx';
 import { EditorContextMenu } from './editor-context-menu.tsx';
-import { editorExtensions } from './editor-extensions.ts';
 import { CLOCK_INTERVAL_MS, EditorFooter } from './editor-footer.tsx';
+import { editorExtensions } from './extensions/index.ts';
 import { formatCountdown } from './use-countdown.ts';
 
 describe('the editor pane', () => {

@@ -39,16 +39,21 @@ import {
   useWritingsStore,
   type WritingDraft,
 } from '../writings-store/index.ts';
-import { toEditorContent, toStoredContent } from './block-groups.ts';
+import { normalizeDocument, plainTextDocument, summaryText } from './document/index.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
-import { editorExtensions } from './editor-extensions.ts';
 import { EditorFooter } from './editor-footer.tsx';
-import { deleteImage, insertImageFiles, replaceImage } from './image-actions.ts';
-import { createSeenVersions, useNewerServerCopy } from './newer-server-copy.ts';
-import { PREFETCH_DELAY_MS, prefetchNeighbours, takeWriting } from './prefetch.ts';
-import { createSaveController, type SaveController } from './save-controller.ts';
-import { normalizeDocument, plainTextDocument, summaryText } from './writing-document.ts';
+import { editorExtensions, toEditorContent, toStoredContent } from './extensions/index.ts';
+import { deleteImage, insertImageFiles, replaceImage } from './images/index.ts';
+import {
+  createSaveController,
+  createSeenVersions,
+  PREFETCH_DELAY_MS,
+  prefetchNeighbours,
+  type SaveController,
+  takeWriting,
+  useNewerServerCopy,
+} from './saving/index.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 

@@ -1,9 +1,9 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
+import { countDocumentWords, countWords } from '../../document/index.ts';
+import { editorExtensions } from '../editor-extensions.ts';
 import { BLOCK_GROUP, BLOCK_GROUP_SIZE, toEditorContent, toStoredContent } from './block-groups.ts';
-import { editorExtensions } from './editor-extensions.ts';
-import { countDocumentWords, countWords } from './writing-document.ts';
 
 let editor: Editor | undefined;
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toEditorContent, toStoredContent } from './block-groups.ts';
-import { COLLAPSE_AFTER_LINES } from './code-block-view.ts';
+import { normalizeDocument, plainTextDocument, summaryText } from '../document/index.ts';
+import { toEditorContent, toStoredContent } from './block-groups/block-groups.ts';
+import { COLLAPSE_AFTER_LINES } from './code-block/code-block-view.ts';
 import { editorExtensions } from './editor-extensions.ts';
-import { normalizeDocument, plainTextDocument, summaryText } from './writing-document.ts';
 
 let editor: Editor | undefined;
 const received: { files: File[]; position: number | null }[] = [];

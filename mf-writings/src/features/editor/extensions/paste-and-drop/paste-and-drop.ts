@@ -2,8 +2,8 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
-import { afterBlockAt, isInTopLevelBlock } from './block-groups.ts';
-import { parseEmbedUrl } from './embeds.ts';
+import { afterBlockAt, isInTopLevelBlock } from '../block-groups/index.ts';
+import { parseEmbedUrl } from '../embeds/index.ts';
 
 /** What the editor does with image files dropped or pasted into it. */
 export interface PasteAndDropOptions {

@@ -4,7 +4,7 @@ import {
   isCurrentCopy,
   loadWriting,
   type Writing,
-} from '../writings-store/index.ts';
+} from '../../writings-store/index.ts';
 
 /** After a writing opens, its neighbours in the list are fetched this much later. */
 export const PREFETCH_DELAY_MS = 200;

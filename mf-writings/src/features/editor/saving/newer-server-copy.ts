@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Json } from 'shared-kernel';
-import { loadWriting, useWritingsStore } from '../writings-store/index.ts';
+import { loadWriting, useWritingsStore } from '../../writings-store/index.ts';
 
 /**
  * The newest server version (`updated_at`) of each writing that an editor pane's document is known to

@@ -7,7 +7,7 @@ import {
   WRITING_PREVIEW_LENGTH,
   writingPreview,
 } from 'shared-kernel';
-import { forEachBlock } from './block-groups.ts';
+import { forEachBlock } from '../extensions/index.ts';
 
 /** What the list shows of the open writing: derived from the editor's document without serialising it. */
 export interface WritingSummaryText {

@@ -1,12 +1,12 @@
 import { type Extensions, Node } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
-import { BLOCK_GROUP, BlockGroup, BlockGroupEditing } from './block-groups.ts';
-import { CodeBlockDisplay } from './code-block-view.ts';
-import { EmbedNode } from './embed-node.ts';
-import { ImageNode } from './image-node.ts';
-import { isSafeLinkHref } from './link-safety.ts';
-import { PasteAndDrop, type PasteAndDropOptions } from './paste-and-drop.ts';
-import { WritingPlaceholder } from './placeholder.ts';
+import { BLOCK_GROUP, BlockGroup, BlockGroupEditing } from './block-groups/block-groups.ts';
+import { CodeBlockDisplay } from './code-block/code-block-view.ts';
+import { EmbedNode } from './embeds/embed-node.ts';
+import { ImageNode } from './image/image-node.ts';
+import { isSafeLinkHref } from './links/link-safety.ts';
+import { PasteAndDrop, type PasteAndDropOptions } from './paste-and-drop/paste-and-drop.ts';
+import { WritingPlaceholder } from './placeholder/placeholder.ts';
 
 /**
  * A writing: a heading first (a level-1 heading is its title), then one or more blocks, which the

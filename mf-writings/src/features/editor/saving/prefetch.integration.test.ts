@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { Json } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { createWriting, serverSave } from '../writings-data/index.ts';
+import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import { createWriting, serverSave } from '../../writings-data/index.ts';
 import {
   applyLocalEdit,
   connectWritingsStore,
@@ -11,7 +11,7 @@ import {
   isUnsaved,
   markSaved,
   markUnsaved,
-} from '../writings-store/index.ts';
+} from '../../writings-store/index.ts';
 import { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 import { createSaveController } from './save-controller.ts';
 

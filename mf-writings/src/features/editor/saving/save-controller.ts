@@ -1,5 +1,5 @@
 import { type Json, saveErrorMessage } from 'shared-kernel';
-import type { Writing, WritingDraft } from '../writings-store/index.ts';
+import type { Writing, WritingDraft } from '../../writings-store/index.ts';
 
 /** After the last change: when the list row and local draft are brought up to date. */
 export const DRAFT_DELAY_MS = 150;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isSafeImageSrc, isSafeLinkHref } from '../links/index.ts';
 import { isAllowedEmbedSrc, parseEmbedUrl } from './embeds.ts';
-import { isSafeImageSrc, isSafeLinkHref } from './link-safety.ts';
 
 const src = (url: string) => parseEmbedUrl(url)?.src ?? null;
 

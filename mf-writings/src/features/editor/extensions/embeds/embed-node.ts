@@ -1,6 +1,6 @@
 import { Node } from '@tiptap/core';
+import { isSafeLinkHref } from '../links/index.ts';
 import { EMBED_SANDBOX, isAllowedEmbedSrc, parseEmbedUrl } from './embeds.ts';
-import { isSafeLinkHref } from './link-safety.ts';
 
 const FALLBACK_TEXT: Record<string, string> = {
   twitter: 'View the post on X',

@@ -1,5 +1,5 @@
 import Image from '@tiptap/extension-image';
-import { isSafeImageSrc } from './link-safety.ts';
+import { isSafeImageSrc } from '../links/index.ts';
 
 /**
  * An image of a writing: `src` and `alt`, plus the `attachmentId` and `filePath` of its uploaded file

@@ -5,9 +5,9 @@ import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing
 import { getSupabaseClient, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getWriting, saveWriting } from '../writings-data/index.ts';
-import { disconnectWritingsStore, refetchAndMerge } from '../writings-store/index.ts';
-import { Editor } from './editor.tsx';
+import { getWriting, saveWriting } from '../../writings-data/index.ts';
+import { disconnectWritingsStore, refetchAndMerge } from '../../writings-store/index.ts';
+import { Editor } from '../editor.tsx';
 import { createSeenVersions } from './newer-server-copy.ts';
 
 let backend: SpawnedTestBackend;

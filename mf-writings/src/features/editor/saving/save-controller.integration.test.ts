@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { createWritingDocument, type Json, messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { createWriting, getWriting, serverSave, type WritingDraft } from '../writings-data/index.ts';
+import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import { createWriting, getWriting, serverSave, type WritingDraft } from '../../writings-data/index.ts';
 import {
   applyLocalEdit,
   getWritingsState,
   isUnsaved,
   markSaved,
   markUnsaved,
-} from '../writings-store/index.ts';
+} from '../../writings-store/index.ts';
 import { createSaveController, type SaveRequest } from './save-controller.ts';
 
 let backend: InProcessBackend;

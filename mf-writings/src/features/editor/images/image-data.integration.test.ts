@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { createWriting } from '../writings-data/index.ts';
+import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import { createWriting } from '../../writings-data/index.ts';
 import { deleteImageFile, linkAttachment, uploadImageFile } from './image-data.ts';
 
 let backend: InProcessBackend;
