@@ -17,4 +17,5 @@ export {
   summaryOfLocal,
   writingOfLocal,
 } from './offline-store.ts';
-export { asError, CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './outbox-sync.ts';
+export { asError } from './outbox-sync.ts';
+export { CONFLICT_COPY_SUFFIX, type SyncEvent, SyncFailure, sameJson } from './sync-steps.ts';

@@ -12,7 +12,8 @@ import {
   pendingIds,
   resolveId,
 } from './local-database.ts';
-import { asError, createOutboxSync, type SyncEvent, SyncFailure } from './outbox-sync.ts';
+import { asError, createOutboxSync } from './outbox-sync.ts';
+import { type SyncEvent, SyncFailure } from './sync-steps.ts';
 
 /** Whether a failed request never reached the server (offline, connection cut), as opposed to a refusal. */
 export function isNetworkError(error: unknown): boolean {

@@ -14,7 +14,8 @@ import {
   pendingIds,
   resolveId,
 } from './local-database.ts';
-import { CONFLICT_COPY_SUFFIX, createOutboxSync, type SyncEvent } from './outbox-sync.ts';
+import { createOutboxSync } from './outbox-sync.ts';
+import { CONFLICT_COPY_SUFFIX, type SyncEvent } from './sync-steps.ts';
 
 let backend: InProcessBackend;
 

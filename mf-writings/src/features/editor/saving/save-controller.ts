@@ -43,6 +43,111 @@ export interface OpenWriting {
   read(): WritingDraft;
 }
 
+/** The pipeline's state: the open writing, its change counters and timers, and the saves per writing. */
+interface Pipeline {
+  readonly save: (request: SaveRequest) => Promise<Writing>;
+  readonly store: SaveStore;
+  readonly isOnline: () => boolean;
+  readonly inFlight: Map<string, Promise<void>>;
+  readonly queued: Map<string, SaveRequest>;
+  readonly listeners: Set<() => void>;
+  open: OpenWriting | null;
+  /** Changes since the writing opened, and the change the last draft was read at. */
+  version: number;
+  draftedVersion: number;
+  draft: WritingDraft | null;
+  draftTimer: ReturnType<typeof setTimeout> | undefined;
+  saveTimer: ReturnType<typeof setTimeout> | undefined;
+  status: SaveStatus;
+}
+
+function setStatus(pipeline: Pipeline, update: Partial<SaveStatus>): void {
+  const { status } = pipeline;
+  const next = { ...status, ...update };
+  if (next.unsaved === status.unsaved && next.saving === status.saving && next.error === status.error) return;
+  pipeline.status = next;
+  for (const listener of pipeline.listeners) listener();
+}
+
+function clearTimers(pipeline: Pipeline): void {
+  clearTimeout(pipeline.draftTimer);
+  clearTimeout(pipeline.saveTimer);
+}
+
+/** Reads the open writing once per change: the list row and the local draft follow. */
+function flushDraft(pipeline: Pipeline): WritingDraft | null {
+  const { open } = pipeline;
+  if (!open) return null;
+  if (pipeline.draft && pipeline.draftedVersion === pipeline.version) return pipeline.draft;
+  pipeline.draft = open.read();
+  pipeline.draftedVersion = pipeline.version;
+  pipeline.store.applyLocalEdit(open.id, pipeline.draft);
+  return pipeline.draft;
+}
+
+/** Saves `first`, then whatever was queued behind it for the same writing, one at a time. */
+async function runSaves(pipeline: Pipeline, first: SaveRequest): Promise<void> {
+  const { store, queued } = pipeline;
+  let request: SaveRequest | undefined = first;
+  while (request) {
+    const current: SaveRequest = request;
+    const isOpen = () => pipeline.open?.id === current.id;
+    if (isOpen()) setStatus(pipeline, { saving: true });
+    try {
+      const row = await pipeline.save(current);
+      // A newer change (queued, or still in the editor) keeps the mark; it is saved next.
+      const newer =
+        queued.has(current.id) ||
+        (isOpen() &&
+          (pipeline.draftedVersion !== pipeline.version || pipeline.draft?.content !== current.content));
+      if (!newer) {
+        store.markSaved(current.id, row, current.content);
+        if (isOpen()) setStatus(pipeline, { unsaved: false, error: null });
+      } else if (isOpen()) setStatus(pipeline, { error: null });
+    } catch (error) {
+      store.markUnsaved(current.id);
+      if (isOpen())
+        setStatus(pipeline, {
+          unsaved: true,
+          error: saveErrorMessage(error, { online: pipeline.isOnline() }),
+        });
+    }
+    request = queued.get(current.id);
+    queued.delete(current.id);
+  }
+  pipeline.inFlight.delete(first.id);
+  if (pipeline.open?.id === first.id) setStatus(pipeline, { saving: false });
+}
+
+/** Sends `request`, or queues it behind the save in flight for the same writing (replacing an older queued one). */
+function submit(pipeline: Pipeline, request: SaveRequest): Promise<void> {
+  const running = pipeline.inFlight.get(request.id);
+  if (running) {
+    pipeline.queued.set(request.id, request);
+    return running;
+  }
+  const chain = runSaves(pipeline, request);
+  pipeline.inFlight.set(request.id, chain);
+  return chain;
+}
+
+/** Saves the open writing at once when it has unsaved changes; resolves when the save settles. */
+function saveNow(pipeline: Pipeline): Promise<void> {
+  clearTimers(pipeline);
+  const { open } = pipeline;
+  if (!open || !pipeline.status.unsaved) return pipeline.inFlight.get(open?.id ?? '') ?? Promise.resolve();
+  const current = flushDraft(pipeline);
+  if (!current) return Promise.resolve();
+  return submit(pipeline, { id: open.id, title: current.title, content: current.content });
+}
+
+/** Forgets the open writing and its pending timers. */
+function forgetOpen(pipeline: Pipeline): void {
+  clearTimers(pipeline);
+  pipeline.open = null;
+  pipeline.draft = null;
+}
+
 /**
  * The save pipeline of the editor. The keystroke path ({@link SaveController.changed}) only counts the
  * change, marks the writing unsaved once and restarts two timers: after 150 ms the document is read
@@ -58,89 +163,32 @@ export function createSaveController({
   draftDelayMs = DRAFT_DELAY_MS,
   saveDelayMs = SAVE_DELAY_MS,
 }: SaveControllerOptions) {
-  const inFlight = new Map<string, Promise<void>>();
-  const queued = new Map<string, SaveRequest>();
-  const listeners = new Set<() => void>();
-  let open: OpenWriting | null = null;
-  let version = 0;
-  let draftedVersion = 0;
-  let draft: WritingDraft | null = null;
-  let draftTimer: ReturnType<typeof setTimeout> | undefined;
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let status: SaveStatus = { unsaved: false, saving: false, error: null };
-
-  function setStatus(update: Partial<SaveStatus>): void {
-    const next = { ...status, ...update };
-    if (next.unsaved === status.unsaved && next.saving === status.saving && next.error === status.error)
-      return;
-    status = next;
-    for (const listener of listeners) listener();
-  }
-
-  function clearTimers(): void {
-    clearTimeout(draftTimer);
-    clearTimeout(saveTimer);
-  }
-
-  /** Reads the open writing once per change: the list row and the local draft follow. */
-  function flushDraft(): WritingDraft | null {
-    if (!open) return null;
-    if (draft && draftedVersion === version) return draft;
-    draft = open.read();
-    draftedVersion = version;
-    store.applyLocalEdit(open.id, draft);
-    return draft;
-  }
-
-  async function runSaves(first: SaveRequest): Promise<void> {
-    let request: SaveRequest | undefined = first;
-    while (request) {
-      const current: SaveRequest = request;
-      const isOpen = () => open?.id === current.id;
-      if (isOpen()) setStatus({ saving: true });
-      try {
-        const row = await save(current);
-        // A newer change (queued, or still in the editor) keeps the mark; it is saved next.
-        const newer =
-          queued.has(current.id) ||
-          (isOpen() && (draftedVersion !== version || draft?.content !== current.content));
-        if (!newer) {
-          store.markSaved(current.id, row, current.content);
-          if (isOpen()) setStatus({ unsaved: false, error: null });
-        } else if (isOpen()) setStatus({ error: null });
-      } catch (error) {
-        store.markUnsaved(current.id);
-        if (isOpen()) setStatus({ unsaved: true, error: saveErrorMessage(error, { online: isOnline() }) });
-      }
-      request = queued.get(current.id);
-      queued.delete(current.id);
-    }
-    inFlight.delete(first.id);
-    if (open?.id === first.id) setStatus({ saving: false });
-  }
-
-  /** Sends `request`, or queues it behind the save in flight for the same writing (replacing an older queued one). */
-  function submit(request: SaveRequest): Promise<void> {
-    const running = inFlight.get(request.id);
-    if (running) {
-      queued.set(request.id, request);
-      return running;
-    }
-    const chain = runSaves(request);
-    inFlight.set(request.id, chain);
-    return chain;
-  }
-
-  const controller = {
+  const pipeline: Pipeline = {
+    save,
+    store,
+    isOnline,
+    inFlight: new Map(),
+    queued: new Map(),
+    listeners: new Set(),
+    open: null,
+    version: 0,
+    draftedVersion: 0,
+    draft: null,
+    draftTimer: undefined,
+    saveTimer: undefined,
+    status: { unsaved: false, saving: false, error: null },
+  };
+  return {
     /** Starts tracking a writing opened in the editor. */
     open(writing: OpenWriting): void {
-      clearTimers();
-      open = writing;
-      version = 0;
-      draftedVersion = 0;
-      draft = null;
-      status = { unsaved: store.isUnsaved(writing.id), saving: inFlight.has(writing.id), error: null };
-      for (const listener of listeners) listener();
+      clearTimers(pipeline);
+      Object.assign(pipeline, { open: writing, version: 0, draftedVersion: 0, draft: null });
+      pipeline.status = {
+        unsaved: store.isUnsaved(writing.id),
+        saving: pipeline.inFlight.has(writing.id),
+        error: null,
+      };
+      for (const listener of pipeline.listeners) listener();
     },
 
     /**
@@ -148,41 +196,33 @@ export function createSaveController({
      * draft and save timers.
      */
     changed(): void {
-      if (!open) return;
-      version += 1;
-      if (!status.unsaved) {
-        store.markUnsaved(open.id);
-        setStatus({ unsaved: true });
+      if (!pipeline.open) return;
+      pipeline.version += 1;
+      if (!pipeline.status.unsaved) {
+        store.markUnsaved(pipeline.open.id);
+        setStatus(pipeline, { unsaved: true });
       }
-      clearTimers();
-      draftTimer = setTimeout(flushDraft, draftDelayMs);
-      saveTimer = setTimeout(() => void controller.saveNow(), saveDelayMs);
+      clearTimers(pipeline);
+      pipeline.draftTimer = setTimeout(() => flushDraft(pipeline), draftDelayMs);
+      pipeline.saveTimer = setTimeout(() => void saveNow(pipeline), saveDelayMs);
     },
 
     /** Saves the open writing at once when it has unsaved changes; resolves when the save settles. */
-    saveNow(): Promise<void> {
-      clearTimers();
-      if (!open || !status.unsaved) return inFlight.get(open?.id ?? '') ?? Promise.resolve();
-      const current = flushDraft();
-      if (!current) return Promise.resolve();
-      return submit({ id: open.id, title: current.title, content: current.content });
-    },
+    saveNow: (): Promise<void> => saveNow(pipeline),
 
     /**
      * Stops tracking the open writing; unsaved changes are saved first (in the background: the draft
      * in the store keeps them if that fails).
      */
     close(): Promise<void> {
-      const saving = controller.saveNow();
-      clearTimers();
-      open = null;
-      draft = null;
+      const saving = saveNow(pipeline);
+      forgetOpen(pipeline);
       return saving;
     },
 
     /** The open writing got its server id (it was made offline and has synced): later saves use it. */
     rename(from: string, to: string): void {
-      if (open?.id === from) open = { ...open, id: to };
+      if (pipeline.open?.id === from) pipeline.open = { ...pipeline.open, id: to };
     },
 
     /**
@@ -190,25 +230,21 @@ export function createSaveController({
      * mark and the failure go, unless the editor has changed since or the store still holds a newer draft.
      */
     synced(id: string): void {
+      const { open, inFlight, version, draftedVersion } = pipeline;
       if (open?.id !== id || inFlight.has(id) || version !== draftedVersion || store.isUnsaved(id)) return;
-      setStatus({ unsaved: false, error: null });
+      setStatus(pipeline, { unsaved: false, error: null });
     },
 
     /** Drops the open writing's pending work without saving (it was deleted). */
-    discard(): void {
-      clearTimers();
-      open = null;
-      draft = null;
-    },
+    discard: (): void => forgetOpen(pipeline),
 
-    getStatus: (): SaveStatus => status,
+    getStatus: (): SaveStatus => pipeline.status,
 
     subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      pipeline.listeners.add(listener);
+      return () => pipeline.listeners.delete(listener);
     },
   };
-  return controller;
 }
 
 /** The save pipeline of one editor pane. */

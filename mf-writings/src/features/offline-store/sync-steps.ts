@@ -1,0 +1,235 @@
+// The server side of each outbox entry: create, update (with conflict handling) and delete, and how the
+// device's copy follows each answer.
+import type { Json, WorkspaceClient } from 'shared-kernel';
+import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
+import { type LocalDatabase, type LocalWriting, type OutboxEntry, serverIdOf } from './local-database.ts';
+
+/** What a sync did, for the store and the other tabs to follow. Ids are as queued (maybe `local_`). */
+export type SyncEvent =
+  /** A writing made offline is on the server now, under `writing.id`. */
+  | { readonly type: 'created'; readonly id: string; readonly writing: Writing }
+  /** An edit is on the server. */
+  | { readonly type: 'saved'; readonly id: string; readonly writing: Writing }
+  | { readonly type: 'deleted'; readonly id: string }
+  /**
+   * The writing was changed elsewhere since the version the local edit was made from. The local edit is
+   * kept in the writing; the other version was saved as `copy`.
+   */
+  | { readonly type: 'conflict'; readonly id: string; readonly writing: Writing; readonly copy: Writing }
+  /**
+   * The edit could not go into the writing (deleted elsewhere, or no longer writable): it was kept as
+   * `copy` in the user's own writings. `writing` is the server's copy, if the user can still read it.
+   */
+  | {
+      readonly type: 'copied';
+      readonly id: string;
+      readonly writing: Writing | null;
+      readonly copy: Writing;
+    };
+
+/** Appended to the title of the version a conflict moves aside. */
+export const CONFLICT_COPY_SUFFIX = ' (conflicted copy)';
+
+/** Why an entry could not be synced. `network`: the server was not reached (offline, connection cut). */
+export class SyncFailure extends Error {
+  constructor(
+    readonly network: boolean,
+    cause: unknown,
+  ) {
+    super(network ? 'The server could not be reached' : 'The server refused the write', { cause });
+  }
+}
+
+/** A supabase-js answer: `status` 0 means the request never got an answer. */
+type Answer<T> = { data: T | null; error: { code?: string; message: string } | null; status: number };
+
+function check<T>({ data, error, status }: Answer<T>): T {
+  if (status === 0) throw new SyncFailure(true, error);
+  if (error) throw new SyncFailure(false, error);
+  return data as T;
+}
+
+/** Deep equality of JSON values, ignoring key order (jsonb reorders keys). */
+export function sameJson(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) !== Array.isArray(right)) return false;
+  const leftKeys = Object.keys(left);
+  const rightKeys = Object.keys(right);
+  if (leftKeys.length !== rightKeys.length) return false;
+  return leftKeys.every((key) =>
+    sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
+  );
+}
+
+/** What every step needs: the device's database, the signed-in client and user, and who to tell. */
+export interface SyncContext {
+  database: LocalDatabase;
+  client: WorkspaceClient;
+  userId: string;
+  onEvent(event: SyncEvent): void;
+}
+
+async function insertWriting(
+  { client, userId }: SyncContext,
+  row: {
+    id: string;
+    title: string;
+    content: Json | null;
+    category_id: string | null;
+  },
+): Promise<Writing> {
+  return writingOf(
+    check(
+      await client
+        .from('writings')
+        .insert({ ...row, user_id: userId })
+        .select(WRITING_COLUMNS)
+        .single(),
+    ),
+  );
+}
+
+async function readWriting({ client }: SyncContext, id: string): Promise<Writing | null> {
+  const row = check(await client.from('writings').select(WRITING_COLUMNS).eq('id', id).maybeSingle());
+  return row ? writingOf(row) : null;
+}
+
+/** Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in since. */
+async function settle(
+  { database, userId }: SyncContext,
+  entry: OutboxEntry,
+  writing: Writing,
+  local?: LocalWriting,
+): Promise<void> {
+  const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
+  const outbox = transaction.objectStore('outbox');
+  const writings = transaction.objectStore('writings');
+  // An edit folded in meanwhile keeps the entry: it goes in the next round, from this new base.
+  if ((await outbox.get(entry.seq))?.rev === entry.rev) await outbox.delete(entry.seq);
+  if (entry.id !== writing.id) {
+    await transaction.objectStore('idMap').put(writing.id, entry.id);
+    await writings.delete(entry.id);
+  }
+  const kept = (await writings.get(entry.id)) ?? (await writings.get(writing.id)) ?? local;
+  await writings.put({
+    user_id: userId,
+    ...writing,
+    // The local copy may hold edits newer than this entry (queued after it): they stay.
+    ...(kept ? { title: kept.title, preview: kept.preview, content: kept.content } : {}),
+    id: writing.id,
+    base: writing.updated_at,
+  });
+  await transaction.done;
+}
+
+async function dropEntry(
+  { database, userId }: SyncContext,
+  entry: OutboxEntry,
+  id: string,
+  writing: Writing | null,
+): Promise<void> {
+  const transaction = database.transaction(['writings', 'outbox'], 'readwrite');
+  await transaction.objectStore('outbox').delete(entry.seq);
+  const writings = transaction.objectStore('writings');
+  if (writing) await writings.put({ user_id: userId, ...writing, base: writing.updated_at });
+  else await writings.delete(id);
+  await transaction.done;
+}
+
+/** Create: insert under the local id's uuid (a replay finds the row), map the local id, replace the local copy. */
+export async function syncCreate(context: SyncContext, entry: OutboxEntry): Promise<void> {
+  const { database, onEvent } = context;
+  const id = serverIdOf(entry.id);
+  const local = await database.get('writings', entry.id);
+  let writing: Writing | null;
+  try {
+    writing = await insertWriting(context, {
+      id,
+      title: entry.payload.title ?? local?.title ?? '',
+      content: entry.payload.content ?? local?.content ?? null,
+      category_id: entry.payload.category_id ?? null,
+    });
+  } catch (failure) {
+    // The row is there already: an earlier try got through but its answer was lost.
+    const duplicate =
+      failure instanceof SyncFailure && (failure.cause as { code?: string })?.code === '23505';
+    if (!duplicate) throw failure;
+    writing = await readWriting(context, id);
+    if (!writing) throw failure;
+  }
+  await settle(context, entry, writing, local);
+  onEvent({ type: 'created', id: entry.id, writing });
+}
+
+/**
+ * Update: send title and content only if the server still has the version the edit was made from;
+ * otherwise keep both versions (a conflicted copy), or keep the edit as a writing of the user's own.
+ */
+export async function syncUpdate(context: SyncContext, entry: OutboxEntry, id: string): Promise<void> {
+  const { database, client, onEvent } = context;
+  const local = await database.get('writings', id);
+  const base = local?.base ?? null;
+  const { title, content } = entry.payload;
+  const changes = {
+    ...(title === undefined ? {} : { title }),
+    ...(content === undefined ? {} : { content }),
+  };
+  const sendTo = async (version: string | null) => {
+    const query = client.from('writings').update(changes).eq('id', id);
+    const rows = check(
+      await (version === null ? query : query.eq('updated_at', version)).select(WRITING_COLUMNS),
+    );
+    return rows[0] ? writingOf(rows[0]) : null;
+  };
+  const saved = await sendTo(base);
+  if (saved) {
+    await settle(context, entry, saved, local);
+    onEvent({ type: 'saved', id: entry.id, writing: saved });
+    return;
+  }
+  // Nothing matched: changed elsewhere, deleted, or not writable any more.
+  const current = await readWriting(context, id);
+  const own = { title: title ?? local?.title ?? '', content: content ?? local?.content ?? null };
+  if (
+    current &&
+    (current.title === own.title || title === undefined) &&
+    sameJson(current.content, own.content)
+  ) {
+    // Our own earlier try got through and only its answer was lost.
+    await settle(context, entry, current, local);
+    onEvent({ type: 'saved', id: entry.id, writing: current });
+    return;
+  }
+  if (current && current.updated_at !== base) {
+    const copy = await insertWriting(context, {
+      id: crypto.randomUUID(),
+      title: `${current.title}${CONFLICT_COPY_SUFFIX}`,
+      content: current.content,
+      category_id: current.category_id,
+    });
+    const writing = await sendTo(current.updated_at);
+    // Changed once more meanwhile: the next round starts over from the newest version.
+    if (!writing) throw new SyncFailure(false, new Error('The writing changed again while syncing'));
+    await settle(context, entry, writing, local);
+    onEvent({ type: 'conflict', id: entry.id, writing, copy });
+    return;
+  }
+  // Deleted elsewhere or read-only now: the edit is kept as a writing of the user's own.
+  const copy = await insertWriting(context, {
+    id: crypto.randomUUID(),
+    title: current ? `${own.title}${CONFLICT_COPY_SUFFIX}` : own.title,
+    content: own.content,
+    category_id: null,
+  });
+  await dropEntry(context, entry, id, current);
+  onEvent({ type: 'copied', id: entry.id, writing: current, copy });
+}
+
+/** Delete: remove the row, then the local copy and the entry. */
+export async function syncRemove(context: SyncContext, entry: OutboxEntry, id: string): Promise<void> {
+  const { client, onEvent } = context;
+  check(await client.from('writings').delete().eq('id', id));
+  await dropEntry(context, entry, id, null);
+  onEvent({ type: 'deleted', id: entry.id });
+}
