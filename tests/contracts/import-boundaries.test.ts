@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `pnpm lint` holds the areas' boundaries (biome.json, noRestrictedImports): these files, each with one
+ * `pnpm lint` holds the size limits (no file over 400 lines, no function over 80, unless a comment at
+ * its top says why) and the areas' boundaries (biome.json, noRestrictedImports): these files, each with one
  * import, are linted with the workspace's own configuration in a scratch folder laid out like the tree.
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,5 +75,39 @@ describe('import boundaries', { timeout: 30_000 }, () => {
       "import { useShortcuts as probe } from '../shortcuts/index.ts';",
     );
     expect(index).toMatchObject({ failed: false });
+  });
+});
+
+describe('size limits', { timeout: 30_000 }, () => {
+  const lines = (count: number, text: (index: number) => string) =>
+    Array.from({ length: count }, (_, index) => text(index)).join('\n');
+
+  it('refuses a file over 400 lines, unless a comment at its top says why', async () => {
+    const long = lines(400, (index) => `export const line${index} = ${index};`);
+    const refused = await lint('mf-ideas/src/features/ideas-panel/probe.ts', `const probe = 0;\n${long}`);
+    expect(refused.failed).toBe(true);
+    expect(refused.output).toContain('This file has too many lines');
+
+    const explained = await lint(
+      'mf-ideas/src/features/ideas-panel/probe.ts',
+      `// biome-ignore-all lint/style/noExcessiveLinesPerFile: a data table\nconst probe = 0;\n${long}`,
+    );
+    expect(explained).toMatchObject({ failed: false });
+  });
+
+  it('refuses a function over 80 lines', async () => {
+    const body = lines(80, (index) => `  total += ${index};`);
+    const refused = await lint(
+      'mf-ideas/src/features/ideas-panel/probe.ts',
+      `function probe(): number {\n  let total = 0;\n${body}\n  return total;\n}`,
+    );
+    expect(refused.failed).toBe(true);
+    expect(refused.output).toContain('This function has too many lines');
+
+    const short = await lint(
+      'mf-ideas/src/features/ideas-panel/probe.ts',
+      `function probe(): number {\n  let total = 0;\n${lines(70, (index) => `  total += ${index};`)}\n  return total;\n}`,
+    );
+    expect(short).toMatchObject({ failed: false });
   });
 });

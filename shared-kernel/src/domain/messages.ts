@@ -83,6 +83,12 @@ export const messages = {
     replaceImage: 'Replace image',
     deleteImage: 'Delete image',
     editorMenu: 'Editor menu',
+    insertImage: 'Insert image',
+    save: 'Save',
+    saving: 'Saving…',
+    unsaved: 'Unsaved changes',
+    saved: 'Saved',
+    loading: 'Loading writing',
   },
   writings: {
     newWriting: 'New',

@@ -1,0 +1,60 @@
+// The bar above the writing: view-only badge, save state, the last save failure, Insert image and Save.
+import { useSyncExternalStore } from 'react';
+import { messages } from 'shared-kernel';
+import styles from './editor.module.css';
+import type { SaveController } from './saving/index.ts';
+
+/** The save state of the open writing and its actions. */
+export function SaveBar({
+  controller,
+  readOnly,
+  onPickImage,
+}: {
+  controller: SaveController;
+  readOnly: boolean;
+  onPickImage: () => void;
+}) {
+  const status = useSyncExternalStore(controller.subscribe, controller.getStatus);
+  const label = status.saving
+    ? messages.editor.saving
+    : status.unsaved
+      ? messages.editor.unsaved
+      : messages.editor.saved;
+  return (
+    <div className={styles.toolbar}>
+      {readOnly && <span className={styles.badge}>{messages.sharing.viewOnly}</span>}
+      <span role="status" className={styles.saveState} data-unsaved={status.unsaved}>
+        {label}
+      </span>
+      {status.error && (
+        <p role="alert" className={styles.error}>
+          {status.error}
+        </p>
+      )}
+      <span className={styles.spacer} />
+      <button type="button" className={styles.button} onClick={onPickImage} disabled={readOnly}>
+        {messages.editor.insertImage}
+      </button>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => void controller.saveNow()}
+        disabled={readOnly || !status.unsaved}
+      >
+        {messages.editor.save}
+      </button>
+    </div>
+  );
+}
+
+/** Grey bars where the writing appears once it has loaded. */
+export function LoadingPlaceholder() {
+  return (
+    <div className={styles.placeholder} role="status" aria-busy="true" aria-label={messages.editor.loading}>
+      <div className={styles.placeholderTitle} />
+      <div className={styles.placeholderLine} />
+      <div className={styles.placeholderLine} />
+      <div className={styles.placeholderShort} />
+    </div>
+  );
+}

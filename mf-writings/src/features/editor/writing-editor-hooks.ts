@@ -1,0 +1,199 @@
+// The steps of the writing editor, one hook each: its save pipeline, following a writing's new id,
+// opening a writing, the moments it saves by itself, renames from the list, and image picking.
+import type { Editor as TiptapEditor } from '@tiptap/core';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type EventBus, online$, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import { serverIdOf } from '../offline-store/index.ts';
+import {
+  applyLocalEdit,
+  isUnsaved,
+  markSaved,
+  markUnsaved,
+  onRetitleRequest,
+  onWritingsSynced,
+  saveWritingEdit,
+} from '../writings-store/index.ts';
+import { leaveWriting, readDraft, retitle, showDocument } from './document-view.ts';
+import { insertImageFiles, replaceImage } from './images/index.ts';
+import {
+  createSaveController,
+  createSeenVersions,
+  PREFETCH_DELAY_MS,
+  prefetchNeighbours,
+  type SaveController,
+  type SeenVersions,
+  takeWriting,
+} from './saving/index.ts';
+
+const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
+
+/** The pane's save pipeline and the server versions it has seen (its own saves are not "newer copies"). */
+export function useSavePipeline(): { controller: SaveController; seen: SeenVersions } {
+  const seen = useMemo(() => createSeenVersions(), []);
+  const controller = useMemo(
+    () =>
+      createSaveController({
+        save: async (request) => {
+          const row = await saveWritingEdit(request);
+          seen.saw(row.id, row.updated_at);
+          return row;
+        },
+        store: saveStore,
+      }),
+    [seen],
+  );
+  // A queued save that syncs later (back online, or from another tab) clears the unsaved mark.
+  useEffect(
+    () =>
+      onWritingsSynced((event) => {
+        if (event.type === 'saved' || event.type === 'created' || event.type === 'conflict') {
+          seen.saw(event.writing.id, event.writing.updated_at);
+          controller.synced(event.writing.id);
+        }
+      }),
+    [controller, seen],
+  );
+  return { controller, seen };
+}
+
+/**
+ * A writing made offline changes its id from `local_<uuid>` to `<uuid>` when it syncs: the same writing,
+ * so the editor stays as it is (cursor, undo history) and only follows the new id. Answers the key that
+ * stays the same (`writingKey`) and a ref to the current id.
+ */
+export function useFollowedId(writingId: string, controller: SaveController) {
+  const writingKey = serverIdOf(writingId);
+  const currentId = useRef(writingId);
+  if (currentId.current !== writingId && serverIdOf(currentId.current) === writingKey) {
+    controller.rename(currentId.current, writingId);
+    currentId.current = writingId;
+  }
+  return { writingKey, currentId };
+}
+
+/**
+ * Opens the writing in the editor (from the prefetched copy when there is one), prefetches its
+ * neighbours, and on leaving saves it or deletes it when it is an empty 'Untitled'. Answers the key of
+ * the writing shown (`null` while loading) and whether it is missing.
+ */
+export function useOpenWriting({
+  writingId,
+  editor,
+  controller,
+  seen,
+  writingKey,
+  currentId,
+}: {
+  writingId: string;
+  editor: TiptapEditor;
+  controller: SaveController;
+  seen: SeenVersions;
+  writingKey: string;
+  currentId: RefObject<string>;
+}) {
+  const [shown, setShown] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  // Layout effect: its cleanup (saving or deleting the writing left) runs before the editor is destroyed.
+  // Keyed by the writing, not its id: a new id for the same writing (it synced) is a rename.
+  useLayoutEffect(() => {
+    // Another writing opens (the cleanup below still saw the one left).
+    currentId.current = writingId;
+    let cancelled = false;
+    let opened = false;
+    setShown(null);
+    setMissing(false);
+    takeWriting(currentId.current)
+      .then((writing) => {
+        if (cancelled || editor.isDestroyed) return;
+        if (!writing) {
+          setMissing(true);
+          return;
+        }
+        showDocument(editor, writing.content);
+        seen.saw(currentId.current, writing.updated_at);
+        controller.open({ id: currentId.current, read: () => readDraft(editor, currentId.current) });
+        opened = true;
+        setShown(writingKey);
+      })
+      .catch(() => {
+        if (!cancelled) setMissing(true);
+      });
+    const prefetch = setTimeout(() => prefetchNeighbours(currentId.current), PREFETCH_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(prefetch);
+      if (opened) leaveWriting(editor, controller, currentId.current);
+    };
+  }, [writingKey, editor, controller, seen, currentId]);
+  return { shown, missing };
+}
+
+/** Saves without being asked: on `writings.save`, when the tab is hidden, and a failed save when back online. */
+export function useAutomaticSaves(bus: EventBus, controller: SaveController): void {
+  useBusEvent(bus, 'writings.save', () => void controller.saveNow());
+  // A tab hidden or closed keeps what was typed since the last save (on the device first, then synced).
+  useEffect(() => {
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') void controller.saveNow();
+    };
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => document.removeEventListener('visibilitychange', saveWhenHidden);
+  }, [controller]);
+  useEffect(() => {
+    const subscription = online$.subscribe((online) => {
+      if (online && controller.getStatus().error) void controller.saveNow();
+    });
+    return () => subscription.unsubscribe();
+  }, [controller]);
+}
+
+/**
+ * A rename from the list is an edit of the title heading: saved like typing, the caret mapped past it.
+ * A writing without a title (a new one) gets the cursor in its title once it is visible.
+ */
+export function useTitleEditing({
+  editor,
+  currentId,
+  shown,
+  writingKey,
+  readOnly,
+}: {
+  editor: TiptapEditor;
+  currentId: RefObject<string>;
+  shown: string | null;
+  writingKey: string;
+  readOnly: boolean;
+}): void {
+  useEffect(
+    () =>
+      onRetitleRequest((id, title) => {
+        if (id !== currentId.current || shown !== writingKey || editor.isDestroyed) return false;
+        retitle(editor, title);
+        return true;
+      }),
+    [editor, shown, writingKey, currentId],
+  );
+  useEffect(() => {
+    if (shown !== null && !readOnly && editor.state.doc.firstChild?.textContent === '') {
+      editor.commands.focus('start');
+    }
+  }, [editor, shown, readOnly]);
+}
+
+/** The hidden file input's target: a position to replace an image at, or `null` to insert new ones. */
+export function useImagePicker({ client, writingId }: { client: WorkspaceClient; writingId: string }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pickTarget = useRef<number | null>(null);
+  const pickImage = (position: number | null) => {
+    pickTarget.current = position;
+    fileInput.current?.click();
+  };
+  const onFilesPicked = (editor: TiptapEditor, files: File[]) => {
+    const replacing = pickTarget.current;
+    const [first] = files;
+    if (replacing !== null && first)
+      void replaceImage({ editor, client, writingId, position: replacing, file: first });
+    else void insertImageFiles({ editor, client, writingId, files, position: null });
+  };
+  return { fileInput, pickImage, onFilesPicked };
+}
