@@ -4,11 +4,13 @@ export { ShareDialog } from './share-dialog.tsx';
 export { AVATARS_SHOWN, Avatar, SharedAvatars } from './shared-avatars.tsx';
 export {
   acceptInvitation,
+  asPermission,
   type Collaborator,
   declineInvitation,
   type Invitation,
   leaveCategory,
   listCollaborators,
+  listCollaboratorsByCategory,
   listInvitations,
   removeShare,
   shareCategory,

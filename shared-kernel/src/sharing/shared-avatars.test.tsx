@@ -2,7 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SharedAvatars } from './shared-avatars.tsx';
 
-const user = (name: string) => ({ id: name, email: `${name.toLowerCase()}@example.com`, name });
+const user = (name: string) => ({
+  userId: name,
+  email: `${name.toLowerCase()}@example.com`,
+  name,
+  avatarUrl: null,
+});
 
 describe('SharedAvatars', () => {
   it('shows up to three avatars by initial, then +N for the others', () => {

@@ -1,16 +1,10 @@
 import styles from './sharing.module.css';
+import type { Collaborator } from './sharing-data.ts';
 
 /** The avatars shown at most before the rest are counted as '+N'. */
 export const AVATARS_SHOWN = 3;
 
-type AvatarUser = {
-  readonly id?: string;
-  readonly userId?: string;
-  readonly email: string | null;
-  readonly name: string | null;
-  readonly avatar_url?: string | null;
-  readonly avatarUrl?: string | null;
-};
+type AvatarUser = Pick<Collaborator, 'userId' | 'email' | 'name' | 'avatarUrl'>;
 
 function initial(user: AvatarUser): string {
   return (user.name ?? user.email ?? '?').trim().charAt(0).toUpperCase() || '?';
@@ -18,7 +12,7 @@ function initial(user: AvatarUser): string {
 
 /** A user's picture, or the initial of their name or e-mail. */
 export function Avatar({ user }: { user: AvatarUser }) {
-  const url = user.avatarUrl ?? user.avatar_url ?? null;
+  const url = user.avatarUrl;
   const label = user.name ?? user.email ?? '';
   return url ? (
     <img className={styles.avatar} src={url} alt={label} title={label} />
@@ -35,7 +29,7 @@ export function SharedAvatars({ users }: { users: readonly AvatarUser[] }) {
   return (
     <span className={styles.avatars}>
       {users.slice(0, AVATARS_SHOWN).map((user) => (
-        <Avatar key={user.userId ?? user.id ?? user.email} user={user} />
+        <Avatar key={user.userId} user={user} />
       ))}
       {hidden > 0 && <span className={styles.more}>+{hidden}</span>}
     </span>

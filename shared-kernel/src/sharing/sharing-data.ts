@@ -27,7 +27,49 @@ export type Invitation = {
   readonly ownerEmail: string | null;
 };
 
-const asPermission = (level: string): FolderPermission => (level === 'write' ? 'write' : 'read');
+/** A share's stored level as a permission (anything but 'write' reads). */
+export const asPermission = (level: string): FolderPermission => (level === 'write' ? 'write' : 'read');
+
+/**
+ * The collaborators of each of `categoryIds`, with their profiles, oldest share first (two queries
+ * whatever the number of categories). A category without shares has no entry.
+ */
+export async function listCollaboratorsByCategory({
+  client,
+  categoryIds,
+}: {
+  client: WorkspaceClient;
+  categoryIds: readonly string[];
+}): Promise<Map<string, Collaborator[]>> {
+  const byCategory = new Map<string, Collaborator[]>();
+  if (categoryIds.length === 0) return byCategory;
+  const shares = await client
+    .from('category_shares')
+    .select('id, category_id, shared_with_user_id, permission_level, accepted_at')
+    .in('category_id', [...categoryIds])
+    .order('created_at');
+  if (shares.error) throw shares.error;
+  const userIds = [...new Set(shares.data.map((share) => share.shared_with_user_id))];
+  if (userIds.length === 0) return byCategory;
+  const users = await client.from('users').select('id, email, name, avatar_url').in('id', userIds);
+  if (users.error) throw users.error;
+  const profiles = new Map(users.data.map((user) => [user.id, user]));
+  for (const share of shares.data) {
+    const profile = profiles.get(share.shared_with_user_id);
+    const collaborators = byCategory.get(share.category_id) ?? [];
+    collaborators.push({
+      shareId: share.id,
+      userId: share.shared_with_user_id,
+      email: profile?.email ?? null,
+      name: profile?.name ?? null,
+      avatarUrl: profile?.avatar_url ?? null,
+      permission: asPermission(share.permission_level),
+      pending: share.accepted_at === null,
+    });
+    byCategory.set(share.category_id, collaborators);
+  }
+  return byCategory;
+}
 
 /** The collaborators of a category, with their profiles, oldest share first. */
 export async function listCollaborators({
@@ -37,34 +79,8 @@ export async function listCollaborators({
   client: WorkspaceClient;
   categoryId: string;
 }): Promise<Collaborator[]> {
-  const shares = await client
-    .from('category_shares')
-    .select('id, shared_with_user_id, permission_level, accepted_at')
-    .eq('category_id', categoryId)
-    .order('created_at');
-  if (shares.error) throw shares.error;
-  if (shares.data.length === 0) return [];
-  const users = await client
-    .from('users')
-    .select('id, email, name, avatar_url')
-    .in(
-      'id',
-      shares.data.map((share) => share.shared_with_user_id),
-    );
-  if (users.error) throw users.error;
-  const profiles = new Map(users.data.map((user) => [user.id, user]));
-  return shares.data.map((share) => {
-    const profile = profiles.get(share.shared_with_user_id);
-    return {
-      shareId: share.id,
-      userId: share.shared_with_user_id,
-      email: profile?.email ?? null,
-      name: profile?.name ?? null,
-      avatarUrl: profile?.avatar_url ?? null,
-      permission: asPermission(share.permission_level),
-      pending: share.accepted_at === null,
-    };
-  });
+  const byCategory = await listCollaboratorsByCategory({ client, categoryIds: [categoryId] });
+  return byCategory.get(categoryId) ?? [];
 }
 
 /** The signed-in user's pending invitations, newest first. */

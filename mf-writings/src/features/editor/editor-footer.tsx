@@ -1,19 +1,17 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
-import type { EventBus } from 'shared-kernel';
+import { type EventBus, FOOTER_CLOCK_TICK_MS } from 'shared-kernel';
 import { countDocumentWords } from './document/index.ts';
 import styles from './editor.module.css';
 import { formatCountdown, useCountdown } from './use-countdown.ts';
 
-/** The clock refreshes once a minute: it shows no seconds. */
-export const CLOCK_INTERVAL_MS = 60_000;
 // Counting a 100,000-word document takes milliseconds: done after typing pauses, never per keystroke.
 const WORD_COUNT_DELAY_MS = 400;
 
 function useClock(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const interval = setInterval(() => setNow(new Date()), CLOCK_INTERVAL_MS);
+    const interval = setInterval(() => setNow(new Date()), FOOTER_CLOCK_TICK_MS);
     return () => clearInterval(interval);
   }, []);
   return now;

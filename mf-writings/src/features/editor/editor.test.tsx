@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Editor as TiptapEditor } from '@tiptap/core';
-import { createEventBus, messages } from 'shared-kernel';
+import { createEventBus, FOOTER_CLOCK_TICK_MS, messages } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Editor } from './editor.tsx';
 import { EditorContextMenu } from './editor-context-menu.tsx';
-import { CLOCK_INTERVAL_MS, EditorFooter } from './editor-footer.tsx';
+import { EditorFooter } from './editor-footer.tsx';
 import { editorExtensions } from './extensions/index.ts';
 import { formatCountdown } from './use-countdown.ts';
 
@@ -41,10 +41,10 @@ describe('the footer', () => {
     render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
     const time = () => screen.getByText(/\d\d:\d\d/, { selector: 'time' }).getAttribute('datetime');
     const first = time();
-    act(() => vi.advanceTimersByTime(CLOCK_INTERVAL_MS - 1000));
+    act(() => vi.advanceTimersByTime(FOOTER_CLOCK_TICK_MS - 1000));
     expect(time()).toBe(first);
     act(() => vi.advanceTimersByTime(1000));
-    expect(new Date(time() ?? '').getTime() - new Date(first ?? '').getTime()).toBe(CLOCK_INTERVAL_MS);
+    expect(new Date(time() ?? '').getTime() - new Date(first ?? '').getTime()).toBe(FOOTER_CLOCK_TICK_MS);
   });
 
   it('counts the words, again after typing pauses', () => {

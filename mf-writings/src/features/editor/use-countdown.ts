@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { EDITOR_TIMER_MINUTES } from 'shared-kernel';
 
-/** The focus timer's length: 15 minutes. */
-export const FOCUS_SECONDS = 15 * 60;
+const FOCUS_SECONDS = EDITOR_TIMER_MINUTES * 60;
 
 /** `mm:ss` of a number of seconds. */
 export function formatCountdown(seconds: number): string {

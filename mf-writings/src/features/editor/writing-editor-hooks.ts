@@ -2,7 +2,7 @@
 // opening a writing, the moments it saves by itself, renames from the list, and image picking.
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type EventBus, online$, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import { type EventBus, online$, PREFETCH_DELAY_MS, useBusEvent, type WorkspaceClient } from 'shared-kernel';
 import { serverIdOf } from '../offline-store/index.ts';
 import {
   applyLocalEdit,
@@ -18,7 +18,6 @@ import { insertImageFiles, replaceImage } from './images/index.ts';
 import {
   createSaveController,
   createSeenVersions,
-  PREFETCH_DELAY_MS,
   prefetchNeighbours,
   type SaveController,
   type SeenVersions,

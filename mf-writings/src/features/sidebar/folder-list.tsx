@@ -22,7 +22,6 @@ import {
 import { categoryNameError } from './category-name-error.ts';
 import { draggedWritingIds, isWritingsDrag } from './drag-writings.ts';
 import { Invitations } from './invitations.tsx';
-import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
 
 /**
@@ -54,6 +53,12 @@ function useDropTarget(folder: Folder | null) {
       },
     },
   };
+}
+
+/** The people who accepted a share of the folder (an invitation not yet answered gives no access). */
+function AcceptedAvatars({ folder }: { folder: Folder }) {
+  const accepted = folder.sharedUsers.filter((user) => !user.pending);
+  return accepted.length > 0 ? <SharedAvatars users={accepted} /> : null;
 }
 
 function FolderRow({
@@ -106,18 +111,18 @@ function FolderRow({
           {folder.permission === 'read' && ` ${messages.sharing.readSuffix}`}
         </span>
       )}
-      {folder.isOwner && folder.sharedUsers.length > 0 && <SharedAvatars users={folder.sharedUsers} />}
+      {folder.isOwner && <AcceptedAvatars folder={folder} />}
       <span className={styles.folderActions}>
         {folder.isOwner ? (
           <>
             <button type="button" onClick={() => setSharing(true)}>
-              {labels.share}
+              {messages.sidebar.share}
             </button>
             <button type="button" onClick={() => setRenaming(true)}>
-              {labels.rename}
+              {messages.sidebar.rename}
             </button>
             <button type="button" onClick={() => setDeleting(true)}>
-              {labels.delete}
+              {messages.sidebar.delete}
             </button>
           </>
         ) : (
@@ -134,11 +139,11 @@ function FolderRow({
       <PromptDialog
         open={renaming}
         onOpenChange={setRenaming}
-        title={labels.renameFolder}
-        label={labels.folderName}
+        title={messages.sidebar.renameFolder}
+        label={messages.sidebar.folderName}
         defaultValue={folder.name}
-        confirmLabel={labels.rename}
-        cancelLabel={labels.cancel}
+        confirmLabel={messages.sidebar.rename}
+        cancelLabel={messages.sidebar.cancel}
         onSubmit={rename}
         validate={categoryNameError}
       />
@@ -146,8 +151,8 @@ function FolderRow({
         open={deleting}
         onOpenChange={setDeleting}
         title={messages.categories.confirmDeleteFolder}
-        confirmLabel={labels.delete}
-        cancelLabel={labels.cancel}
+        confirmLabel={messages.sidebar.delete}
+        cancelLabel={messages.sidebar.cancel}
         onConfirm={remove}
       />
       {sharing && (
@@ -175,16 +180,16 @@ function NewFolderForm({ onDone }: { onDone: () => void }) {
       onSubmit={(event) => submit(event).catch(logFailure('The folder could not be created'))}
     >
       <input
-        aria-label={labels.folderName}
+        aria-label={messages.sidebar.folderName}
         // biome-ignore lint/a11y/noAutofocus: the form opens on request to type the name
         autoFocus
         value={name}
         onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => event.key === 'Escape' && onDone()}
       />
-      <button type="submit">{labels.create}</button>
+      <button type="submit">{messages.sidebar.create}</button>
       <button type="button" onClick={onDone}>
-        {labels.cancel}
+        {messages.sidebar.cancel}
       </button>
     </form>
   );
@@ -200,7 +205,7 @@ export function FolderList({ client, userId }: { client: WorkspaceClient; userId
   const [creating, setCreating] = useState(false);
   const drop = useDropTarget(null);
   return (
-    <section className={styles.folders} aria-label={labels.folders}>
+    <section className={styles.folders} aria-label={messages.sidebar.folders}>
       <Invitations client={client} userId={userId} />
       <ul className={styles.folderList}>
         <li
@@ -214,7 +219,7 @@ export function FolderList({ client, userId }: { client: WorkspaceClient; userId
             aria-pressed={selectedFolderId === null}
             onClick={() => selectFolder(null).catch(logFailure('The writings could not be listed'))}
           >
-            {labels.allWritings}
+            {messages.sidebar.allWritings}
           </button>
         </li>
         {folders.map((folder) => (

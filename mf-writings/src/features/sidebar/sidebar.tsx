@@ -7,7 +7,6 @@ import {
   useWritingsStore,
 } from '../writings-store/index.ts';
 import { FolderList } from './folder-list.tsx';
-import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
 import { WritingsList } from './writings-list.tsx';
 
@@ -41,7 +40,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
       {notice && (
         <div role="alert" className={styles.notice}>
           <span>{notice}</span>
-          <button type="button" onClick={dismissNotice} aria-label={labels.dismiss}>
+          <button type="button" onClick={dismissNotice} aria-label={messages.sidebar.dismiss}>
             ×
           </button>
         </div>

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { PromptDialog } from 'shared-kernel';
+import { messages, PromptDialog } from 'shared-kernel';
 import menu from '../../lib/menu.module.css';
 import { asError } from '../offline-store/index.ts';
 import {
@@ -10,7 +10,6 @@ import {
   type WritingSummary,
 } from '../writings-store/index.ts';
 import { categoryNameError } from './category-name-error.ts';
-import { labels } from './labels.ts';
 import styles from './sidebar.module.css';
 
 /**
@@ -43,7 +42,7 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className={styles.moreActions}
-          aria-label={labels.moreActions}
+          aria-label={messages.sidebar.moreActions}
           data-asking={asking !== null || undefined}
         >
           <span aria-hidden="true">⋯</span>
@@ -57,13 +56,13 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
             onClick={(event) => event.stopPropagation()}
           >
             <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('rename')}>
-              {labels.rename}
+              {messages.sidebar.rename}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('move')}>
-              {labels.moveToFolder}
+              {messages.sidebar.moveToFolder}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={menu.item} onSelect={remove}>
-              {labels.delete}
+              {messages.sidebar.delete}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -71,21 +70,21 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
       <PromptDialog
         open={asking === 'rename'}
         onOpenChange={closeDialog}
-        title={labels.renameWriting}
-        label={labels.title}
+        title={messages.sidebar.renameWriting}
+        label={messages.sidebar.title}
         defaultValue={writing.title}
-        confirmLabel={labels.rename}
-        cancelLabel={labels.cancel}
+        confirmLabel={messages.sidebar.rename}
+        cancelLabel={messages.sidebar.cancel}
         onSubmit={rename}
       />
       <PromptDialog
         open={asking === 'move'}
         onOpenChange={closeDialog}
-        title={labels.moveToFolder}
-        label={labels.folderName}
+        title={messages.sidebar.moveToFolder}
+        label={messages.sidebar.folderName}
         defaultValue={writing.category ?? ''}
-        confirmLabel={labels.move}
-        cancelLabel={labels.cancel}
+        confirmLabel={messages.sidebar.move}
+        cancelLabel={messages.sidebar.cancel}
         onSubmit={move}
         validate={categoryNameError}
       />

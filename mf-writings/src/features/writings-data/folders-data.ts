@@ -1,11 +1,9 @@
-import { type FolderPermission, messages, type WorkspaceClient } from 'shared-kernel';
-import type { Folder, SharedUser } from './types.ts';
-
-const asPermission = (level: string): FolderPermission => (level === 'write' ? 'write' : 'read');
+import { listCollaboratorsByCategory, messages, type WorkspaceClient } from 'shared-kernel';
+import type { Folder } from './types.ts';
 
 /**
  * The writings folders the user sees, by name: their own and those shared with them, each with the
- * user's access and its recipients (read in two more queries, not one per folder).
+ * user's access and its collaborators (read in two more queries, not one per folder).
  */
 export async function listFolders({
   client,
@@ -20,42 +18,20 @@ export async function listFolders({
     .eq('item_type', 'writing')
     .order('name');
   if (categories.error) throw categories.error;
-  const ids = categories.data.map((category) => category.id);
-  if (ids.length === 0) return [];
-  const shares = await client
-    .from('category_shares')
-    .select('id, category_id, shared_with_user_id, permission_level')
-    .in('category_id', ids);
-  if (shares.error) throw shares.error;
-  const userIds = [...new Set(shares.data.map((share) => share.shared_with_user_id))];
-  const users =
-    userIds.length === 0
-      ? { data: [], error: null }
-      : await client.from('users').select('id, email, name, avatar_url').in('id', userIds);
-  if (users.error) throw users.error;
-  const profiles = new Map(users.data.map((user) => [user.id, user]));
-
+  const collaborators = await listCollaboratorsByCategory({
+    client,
+    categoryIds: categories.data.map((category) => category.id),
+  });
   return categories.data.map((category) => {
-    const folderShares = shares.data.filter((share) => share.category_id === category.id);
+    const sharedUsers = collaborators.get(category.id) ?? [];
     const isOwner = category.user_id === userId;
-    const mine = folderShares.find((share) => share.shared_with_user_id === userId);
-    const sharedUsers: SharedUser[] = folderShares.map((share) => {
-      const profile = profiles.get(share.shared_with_user_id);
-      return {
-        id: share.shared_with_user_id,
-        email: profile?.email ?? null,
-        name: profile?.name ?? null,
-        avatar_url: profile?.avatar_url ?? null,
-        permission: asPermission(share.permission_level),
-        shareId: share.id,
-      };
-    });
+    const mine = sharedUsers.find((collaborator) => collaborator.userId === userId);
     return {
       id: category.id,
       name: category.name,
       isOwner,
       isShared: isOwner ? sharedUsers.length > 0 : true,
-      permission: isOwner ? 'write' : asPermission(mine?.permission_level ?? 'read'),
+      permission: isOwner ? 'write' : (mine?.permission ?? 'read'),
       sharedUsers,
     };
   });

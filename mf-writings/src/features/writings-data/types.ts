@@ -1,4 +1,4 @@
-import type { FolderPermission, Json, WorkspaceClient } from 'shared-kernel';
+import type { Collaborator, FolderPermission, Json, WorkspaceClient } from 'shared-kernel';
 
 /** A writing as the list shows it: no content, a 120-character preview that skips the first heading. */
 export type WritingSummary = {
@@ -24,17 +24,6 @@ export type ListPageRequest = {
 /** A whole writing: its summary and its Tiptap JSON document (`null` for a writing never edited). */
 export type Writing = WritingSummary & { readonly content: Json | null };
 
-/** Someone a folder is shared with. */
-export type SharedUser = {
-  readonly id: string;
-  readonly email: string | null;
-  readonly name: string | null;
-  readonly avatar_url: string | null;
-  readonly permission: FolderPermission;
-  /** The `category_shares` row, for changing or removing the share. */
-  readonly shareId: string;
-};
-
 /** A writings folder (a category with item_type 'writing'), with the signed-in user's access to it. */
 export type Folder = {
   readonly id: string;
@@ -45,7 +34,7 @@ export type Folder = {
   /** The signed-in user's access: owners always 'write'. */
   readonly permission: FolderPermission;
   /** The folder's recipients (only the owner sees them all; a recipient sees the shares RLS shows). */
-  readonly sharedUsers: readonly SharedUser[];
+  readonly sharedUsers: readonly Collaborator[];
 };
 
 /** The local copy of an edit, kept until the server has it. */

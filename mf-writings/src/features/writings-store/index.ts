@@ -1,7 +1,7 @@
 // The writings store: the one state both parcels of mf-writings share (they come from one remote
 // container, so this module is loaded once per page). Its modules each hold one concern over the state
 // object of store-state.ts.
-export type { Folder, SharedUser, Writing, WritingDraft, WritingSummary } from '../writings-data/index.ts';
+export type { Folder, Writing, WritingDraft, WritingSummary } from '../writings-data/index.ts';
 export { connectWritingsStore, disconnectWritingsStore } from './connection.ts';
 export { applyLocalEdit, isUnsaved, markSaved, markUnsaved } from './drafts.ts';
 export {

@@ -153,7 +153,7 @@ describe('writings data access', { timeout: 30_000 }, () => {
       { name: 'Shared poems', isOwner: true, isShared: true, permission: 'write' },
     ]);
     expect(ownerView[0]?.sharedUsers).toMatchObject([
-      { id: reader.userId, email: reader.email, permission: 'read' },
+      { userId: reader.userId, email: reader.email, permission: 'read', pending: false },
     ]);
     expect(readerView).toMatchObject([
       { name: 'Shared poems', isOwner: false, isShared: true, permission: 'read' },

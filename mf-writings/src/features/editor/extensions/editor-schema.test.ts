@@ -1,8 +1,8 @@
 import { Editor, type JSONContent } from '@tiptap/core';
+import { CODE_BLOCK_COLLAPSE_LINES } from 'shared-kernel';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeDocument, plainTextDocument, summaryText } from '../document/index.ts';
 import { toEditorContent, toStoredContent } from './block-groups/block-groups.ts';
-import { COLLAPSE_AFTER_LINES } from './code-block/code-block-view.ts';
 import { editorExtensions } from './editor-extensions.ts';
 
 let editor: Editor | undefined;
@@ -273,7 +273,7 @@ describe('code blocks', () => {
   it('numbers lines past 8 and collapses past 30 lines with an expand control', () => {
     const current = editorWith({
       type: 'doc',
-      content: [heading('T'), codeBlock(8), codeBlock(9), codeBlock(COLLAPSE_AFTER_LINES + 1)],
+      content: [heading('T'), codeBlock(8), codeBlock(9), codeBlock(CODE_BLOCK_COLLAPSE_LINES + 1)],
     });
     const [short, numbered, long] = Array.from(current.view.dom.querySelectorAll<HTMLElement>('.code-block'));
     expect(short?.dataset.lineNumbers).toBe('false');

@@ -6,9 +6,6 @@ import {
   type Writing,
 } from '../../writings-store/index.ts';
 
-/** After a writing opens, its neighbours in the list are fetched this much later. */
-export const PREFETCH_DELAY_MS = 200;
-
 const prefetched = new Map<string, { writing: Promise<Writing | null>; at: number }>();
 
 /** The writings before and after `id` in the list. */

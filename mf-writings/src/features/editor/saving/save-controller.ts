@@ -1,10 +1,8 @@
-import { type Json, saveErrorMessage } from 'shared-kernel';
+import { CONTENT_SAVE_DEBOUNCE_MS, type Json, saveErrorMessage } from 'shared-kernel';
 import type { Writing, WritingDraft } from '../../writings-store/index.ts';
 
 /** After the last change: when the list row and local draft are brought up to date. */
 export const DRAFT_DELAY_MS = 150;
-/** After the last change: when the writing is saved to the server. */
-export const SAVE_DELAY_MS = 750;
 
 /** One save sent to the server. */
 export interface SaveRequest {
@@ -161,7 +159,7 @@ export function createSaveController({
   store,
   isOnline = () => globalThis.navigator?.onLine ?? true,
   draftDelayMs = DRAFT_DELAY_MS,
-  saveDelayMs = SAVE_DELAY_MS,
+  saveDelayMs = CONTENT_SAVE_DEBOUNCE_MS,
 }: SaveControllerOptions) {
   const pipeline: Pipeline = {
     save,

@@ -2,11 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { NodeView, ViewMutationRecord } from '@tiptap/pm/view';
-
-/** Code blocks longer than this collapse to 20rem with an expand control. */
-export const COLLAPSE_AFTER_LINES = 30;
-/** Code blocks longer than this get line numbers. */
-export const NUMBER_AFTER_LINES = 8;
+import { CODE_BLOCK_COLLAPSE_LINES, CODE_BLOCK_LINE_NUMBERS_AFTER } from 'shared-kernel';
 
 /**
  * A code block drawn with plain DOM (no React per block): a line-number gutter past 8 lines and,
@@ -50,10 +46,12 @@ class CodeBlockView implements NodeView {
     if (lines !== this.lines) {
       this.lines = lines;
       this.gutter.textContent =
-        lines > NUMBER_AFTER_LINES ? Array.from({ length: lines }, (_, index) => index + 1).join('\n') : '';
+        lines > CODE_BLOCK_LINE_NUMBERS_AFTER
+          ? Array.from({ length: lines }, (_, index) => index + 1).join('\n')
+          : '';
     }
-    const collapsible = lines > COLLAPSE_AFTER_LINES;
-    this.dom.dataset.lineNumbers = String(lines > NUMBER_AFTER_LINES);
+    const collapsible = lines > CODE_BLOCK_COLLAPSE_LINES;
+    this.dom.dataset.lineNumbers = String(lines > CODE_BLOCK_LINE_NUMBERS_AFTER);
     this.dom.dataset.collapsed = String(collapsible && !this.expanded);
     this.toggle.hidden = !collapsible;
     this.toggle.textContent = this.expanded ? 'Collapse' : `Show all ${lines} lines`;
