@@ -29,6 +29,13 @@ export {
 // Domain rules and the message catalogue; design tokens
 export * from './domain/index.ts';
 // Local preferences and the network status
+export {
+  DataError,
+  type DataErrorCode,
+  dataOf,
+  isOfflineFailure,
+  toDataError,
+} from './network/data-error.ts';
 export { isOnline, online$, useOnline } from './network/network-status.ts';
 export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-changes.ts';
 // Parcels

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { DataError, toDataError } from '../network/data-error.ts';
 import {
   chatError,
   httpError,
@@ -173,32 +174,42 @@ describe('parameterised messages', () => {
 
 describe('save error mapping', () => {
   it('tells an offline user the changes are kept locally, whatever the error', () => {
-    expect(saveErrorMessage(new Error('JWT expired'), { online: false })).toBe(
+    expect(saveErrorMessage({ message: 'JWT expired', code: 'PGRST303' }, { online: false })).toBe(
       "No internet connection. Your changes are saved locally and will sync when you're back online.",
     );
   });
 
-  it('asks to sign in again when the message mentions the JWT', () => {
-    expect(saveErrorMessage(new Error('JWT expired'), { online: true })).toBe(
+  it('asks to sign in again when the backend says the token is invalid or expired', () => {
+    const postgrestError = { message: 'invalid JWT: unable to parse', code: 'PGRST301', details: null };
+    expect(saveErrorMessage(postgrestError, { online: true })).toBe('Session expired. Please sign in again.');
+    const authError = {
+      name: 'AuthApiError',
+      message: 'Session not found',
+      status: 403,
+      code: 'session_not_found',
+    };
+    expect(saveErrorMessage(authError, { online: true })).toBe('Session expired. Please sign in again.');
+    expect(saveErrorMessage(new DataError('session-expired', 'expired'), { online: true })).toBe(
       'Session expired. Please sign in again.',
     );
   });
 
-  it('reads the message of a plain supabase error object', () => {
-    const postgrestError = { message: 'invalid JWT: unable to parse', code: 'PGRST301', details: null };
-    expect(saveErrorMessage(postgrestError, { online: true })).toBe('Session expired. Please sign in again.');
-  });
-
-  it('reports a missing permission when the message mentions RLS or row-level security', () => {
-    expect(saveErrorMessage(new Error('blocked by RLS'), { online: true })).toBe(
-      "You don't have permission to edit this document.",
-    );
+  it('reports a missing permission when row-level security or a grant refused the write', () => {
     expect(
       saveErrorMessage(
-        { message: 'new row violates row-level security policy for table "writings"' },
+        { message: 'new row violates row-level security policy for table "writings"', code: '42501' },
         { online: true },
       ),
     ).toBe("You don't have permission to edit this document.");
+    expect(saveErrorMessage(toDataError({ message: 'Forbidden' }, 403), { online: true })).toBe(
+      "You don't have permission to edit this document.",
+    );
+  });
+
+  it('decides by what the backend answered, never by the wording of a message', () => {
+    expect(saveErrorMessage(new Error('JWT expired, blocked by RLS'), { online: true })).toBe(
+      'Failed to save. Your changes are preserved locally.',
+    );
   });
 
   it('falls back to the generic failure for anything else', () => {
@@ -210,7 +221,14 @@ describe('save error mapping', () => {
     );
   });
 
+  it('says when the device itself could not keep the change, online or not', () => {
+    const full = new DataError('storage-full', 'quota');
+    expect(saveErrorMessage(full, { online: false })).toBe(messages.offline.storageFull);
+  });
+
   it('counts as online outside a browser when no connectivity is given', () => {
-    expect(saveErrorMessage(new Error('JWT expired'))).toBe('Session expired. Please sign in again.');
+    expect(saveErrorMessage({ message: 'JWT expired', code: 'PGRST303' })).toBe(
+      'Session expired. Please sign in again.',
+    );
   });
 });

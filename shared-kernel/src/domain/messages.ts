@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { toDataError } from '../network/data-error.ts';
 import type { RateLimitKind } from './tiers.ts';
 
 /** The wording of each rate-limited kind inside the rate limit alert. */
@@ -188,6 +189,8 @@ export const messages = {
     backOnline: 'Back online',
     // Not in the spec: a quota error when a change cannot be kept on the device.
     storageFull: 'This device is out of storage space: your latest changes could not be kept offline.',
+    // Not in the spec: an action that is not kept on the device (folders, sharing) tried offline.
+    needsConnection: "You're offline. Try again when you're back online.",
   },
   save: {
     offline: "No internet connection. Your changes are saved locally and will sync when you're back online.",
@@ -238,19 +241,6 @@ export const messages = {
   },
 } as const;
 
-function errorText(error: unknown): string {
-  // supabase-js returns plain error objects (PostgrestError, AuthError) as well as thrown Errors.
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message;
-  }
-  return String(error ?? '');
-}
-
 /**
  * Maps a failed save to what the user is told. The unsaved mark stays in every case.
  * `online` defaults to the browser's view (`navigator.onLine`); outside a browser it counts as online.
@@ -259,13 +249,11 @@ export function saveErrorMessage(
   error: unknown,
   { online = globalThis.navigator?.onLine ?? true }: { online?: boolean } = {},
 ): string {
-  const text = errorText(error);
+  const { code } = toDataError(error);
   // Not even kept on the device: saying 'saved locally' would be a lie.
-  if (text === messages.offline.storageFull) return text;
+  if (code === 'storage-full') return messages.offline.storageFull;
   if (!online) return messages.save.offline;
-  if (text.includes('JWT')) return messages.save.sessionExpired;
-  // Postgres words a policy failure "new row violates row-level security policy"; the app's own
-  // errors and older backends say "RLS".
-  if (text.includes('RLS') || /row-level security/i.test(text)) return messages.save.noPermission;
+  if (code === 'session-expired') return messages.save.sessionExpired;
+  if (code === 'permission-denied') return messages.save.noPermission;
   return messages.save.failed;
 }

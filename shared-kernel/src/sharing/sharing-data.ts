@@ -1,6 +1,7 @@
 import { messages, noUserWithEmail } from '../domain/messages.ts';
 import type { FolderPermission } from '../domain/validation.ts';
 import { nonBlank } from '../domain/validation.ts';
+import { dataOf } from '../network/data-error.ts';
 import type { WorkspaceClient } from '../supabase/client.ts';
 
 /** Someone a category (folder) is shared with. */
@@ -43,18 +44,18 @@ export async function listCollaboratorsByCategory({
 }): Promise<Map<string, Collaborator[]>> {
   const byCategory = new Map<string, Collaborator[]>();
   if (categoryIds.length === 0) return byCategory;
-  const shares = await client
-    .from('category_shares')
-    .select('id, category_id, shared_with_user_id, permission_level, accepted_at')
-    .in('category_id', [...categoryIds])
-    .order('created_at');
-  if (shares.error) throw shares.error;
-  const userIds = [...new Set(shares.data.map((share) => share.shared_with_user_id))];
+  const shares = dataOf(
+    await client
+      .from('category_shares')
+      .select('id, category_id, shared_with_user_id, permission_level, accepted_at')
+      .in('category_id', [...categoryIds])
+      .order('created_at'),
+  );
+  const userIds = [...new Set(shares.map((share) => share.shared_with_user_id))];
   if (userIds.length === 0) return byCategory;
-  const users = await client.from('users').select('id, email, name, avatar_url').in('id', userIds);
-  if (users.error) throw users.error;
-  const profiles = new Map(users.data.map((user) => [user.id, user]));
-  for (const share of shares.data) {
+  const users = dataOf(await client.from('users').select('id, email, name, avatar_url').in('id', userIds));
+  const profiles = new Map(users.map((user) => [user.id, user]));
+  for (const share of shares) {
     const profile = profiles.get(share.shared_with_user_id);
     const collaborators = byCategory.get(share.category_id) ?? [];
     collaborators.push({
@@ -85,8 +86,7 @@ export async function listCollaborators({
 
 /** The signed-in user's pending invitations, newest first. */
 export async function listInvitations({ client }: { client: WorkspaceClient }): Promise<Invitation[]> {
-  const { data, error } = await client.rpc('list_folder_invitations');
-  if (error) throw error;
+  const data = dataOf(await client.rpc('list_folder_invitations'));
   return data.map((row) => ({
     shareId: row.share_id,
     categoryId: row.category_id,

@@ -11,7 +11,6 @@ export {
   serverIdOf,
 } from './local-database.ts';
 export {
-  isNetworkError,
   type OfflineStore,
   startOfflineStore,
   summaryOfLocal,

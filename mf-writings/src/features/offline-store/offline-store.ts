@@ -1,4 +1,4 @@
-import { messages, type WorkspaceClient } from 'shared-kernel';
+import { DataError, messages, type WorkspaceClient } from 'shared-kernel';
 import type { Writing, WritingSummary } from '../writings-data/index.ts';
 import {
   enqueue,
@@ -14,14 +14,6 @@ import {
 } from './local-database.ts';
 import { asError, createOutboxSync } from './outbox-sync.ts';
 import { type SyncEvent, SyncFailure } from './sync-steps.ts';
-
-/** Whether a failed request never reached the server (offline, connection cut), as opposed to a refusal. */
-export function isNetworkError(error: unknown): boolean {
-  if (globalThis.navigator?.onLine === false) return true;
-  if (error instanceof SyncFailure) return error.network;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && /failed to fetch|network|load failed/i.test(message);
-}
 
 /** A local copy as the list shows it. */
 export function summaryOfLocal({ user_id: _user, base: _base, content: _content, ...summary }: LocalWriting) {
@@ -114,7 +106,7 @@ export async function startOfflineStore({ client, userId, onEvent, onPending }: 
         await enqueue(database, write);
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
-          throw new Error(messages.offline.storageFull, { cause: error });
+          throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
         }
         throw error;
       }

@@ -1,6 +1,6 @@
 // The server side of each outbox entry: create, update (with conflict handling) and delete, and how the
 // device's copy follows each answer.
-import type { Json, WorkspaceClient } from 'shared-kernel';
+import { DataError, type Json, toDataError, type WorkspaceClient } from 'shared-kernel';
 import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
 import { type LocalDatabase, type LocalWriting, type OutboxEntry, serverIdOf } from './local-database.ts';
 
@@ -31,12 +31,16 @@ export type SyncEvent =
 export const CONFLICT_COPY_SUFFIX = ' (conflicted copy)';
 
 /** Why an entry could not be synced. `network`: the server was not reached (offline, connection cut). */
-export class SyncFailure extends Error {
+export class SyncFailure extends DataError {
   constructor(
     readonly network: boolean,
     cause: unknown,
   ) {
-    super(network ? 'The server could not be reached' : 'The server refused the write', { cause });
+    super(
+      network ? 'offline' : toDataError(cause).code,
+      network ? 'The server could not be reached' : 'The server refused the write',
+      { cause },
+    );
   }
 }
 

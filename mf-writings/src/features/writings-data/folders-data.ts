@@ -1,4 +1,10 @@
-import { listCollaboratorsByCategory, messages, type WorkspaceClient } from 'shared-kernel';
+import {
+  DataError,
+  dataOf,
+  listCollaboratorsByCategory,
+  messages,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import type { Folder } from './types.ts';
 
 /**
@@ -12,17 +18,14 @@ export async function listFolders({
   client: WorkspaceClient;
   userId: string;
 }): Promise<Folder[]> {
-  const categories = await client
-    .from('categories')
-    .select('id, name, user_id')
-    .eq('item_type', 'writing')
-    .order('name');
-  if (categories.error) throw categories.error;
+  const categories = dataOf(
+    await client.from('categories').select('id, name, user_id').eq('item_type', 'writing').order('name'),
+  );
   const collaborators = await listCollaboratorsByCategory({
     client,
-    categoryIds: categories.data.map((category) => category.id),
+    categoryIds: categories.map((category) => category.id),
   });
-  return categories.data.map((category) => {
+  return categories.map((category) => {
     const sharedUsers = collaborators.get(category.id) ?? [];
     const isOwner = category.user_id === userId;
     const mine = sharedUsers.find((collaborator) => collaborator.userId === userId);
@@ -47,12 +50,13 @@ export async function createFolder({
   userId: string;
   name: string;
 }): Promise<Folder> {
-  const { data, error } = await client
-    .from('categories')
-    .insert({ user_id: userId, name, item_type: 'writing' })
-    .select('id, name')
-    .single();
-  if (error) throw error;
+  const data = dataOf(
+    await client
+      .from('categories')
+      .insert({ user_id: userId, name, item_type: 'writing' })
+      .select('id, name')
+      .single(),
+  );
   return { ...data, isOwner: true, isShared: false, permission: 'write', sharedUsers: [] };
 }
 
@@ -66,14 +70,12 @@ export async function renameFolder({
   id: string;
   name: string;
 }): Promise<void> {
-  const { data, error } = await client.from('categories').update({ name }).eq('id', id).select('id');
-  if (error) throw error;
-  if (data.length === 0) throw new Error(messages.categories.notFound);
+  const data = dataOf(await client.from('categories').update({ name }).eq('id', id).select('id'));
+  if (data.length === 0) throw new DataError('not-found', messages.categories.notFound);
 }
 
 /** Deletes a folder the user owns; its writings become unassigned (ON DELETE SET NULL). */
 export async function deleteFolder({ client, id }: { client: WorkspaceClient; id: string }): Promise<void> {
-  const { data, error } = await client.from('categories').delete().eq('id', id).select('id');
-  if (error) throw error;
-  if (data.length === 0) throw new Error(messages.categories.notFound);
+  const data = dataOf(await client.from('categories').delete().eq('id', id).select('id'));
+  if (data.length === 0) throw new DataError('not-found', messages.categories.notFound);
 }

@@ -1,10 +1,13 @@
 import {
   canWriteToFolder,
   createWritingDocument,
+  DataError,
   type DocumentNode,
+  dataOf,
   type Json,
   messages,
   type Tables,
+  toDataError,
   type WorkspaceClient,
   writingPreview,
 } from 'shared-kernel';
@@ -80,11 +83,12 @@ export async function listWritings({
   offset,
   limit,
 }: ListPageRequest): Promise<WritingSummary[]> {
-  const { data, error } = await newestFirst(client.from('writings').select(LIST_COLUMNS), {
-    userId,
-    folderId,
-  }).range(offset, offset + limit - 1);
-  if (error) throw error;
+  const data = dataOf(
+    await newestFirst(client.from('writings').select(LIST_COLUMNS), { userId, folderId }).range(
+      offset,
+      offset + limit - 1,
+    ),
+  );
   // The select is built from parts, so its row type is written here.
   return (data as unknown as ListedRow[]).map(summaryOfListed);
 }
@@ -96,11 +100,9 @@ export async function listFirstWritings({
   folderId,
   limit,
 }: Omit<ListPageRequest, 'offset'>): Promise<Writing[]> {
-  const { data, error } = await newestFirst(client.from('writings').select(WRITING_COLUMNS), {
-    userId,
-    folderId,
-  }).limit(limit);
-  if (error) throw error;
+  const data = dataOf(
+    await newestFirst(client.from('writings').select(WRITING_COLUMNS), { userId, folderId }).limit(limit),
+  );
   return data.map(writingOf);
 }
 
@@ -112,8 +114,7 @@ export async function getWriting({
   client: WorkspaceClient;
   id: string;
 }): Promise<Writing | null> {
-  const { data, error } = await client.from('writings').select(WRITING_COLUMNS).eq('id', id).maybeSingle();
-  if (error) throw error;
+  const data = dataOf(await client.from('writings').select(WRITING_COLUMNS).eq('id', id).maybeSingle());
   return data ? writingOf(data) : null;
 }
 
@@ -134,7 +135,7 @@ export async function createWriting({
   id?: string;
 }): Promise<Writing> {
   if (!canWriteToFolder(folder)) throw new Error(messages.categories.readOnlyCreate);
-  const { data, error } = await client
+  const answer = await client
     .from('writings')
     .insert({
       id,
@@ -147,15 +148,14 @@ export async function createWriting({
     })
     .select(WRITING_COLUMNS)
     .single();
-  if (error?.code === '23505') {
+  if (answer.error && toDataError(answer.error).code === 'conflict') {
     const existing = await getWriting({ client, id });
     if (existing) return existing;
   }
-  if (error) throw error;
-  return writingOf(data);
+  return writingOf(dataOf(answer));
 }
 
-/** Saves a writing's title and content (and folder name when given). Throws the PostgrestError. */
+/** Saves a writing's title and content (and folder name when given). Throws a DataError. */
 export async function saveWriting({
   client,
   id,
@@ -169,13 +169,14 @@ export async function saveWriting({
   content: Json;
   category?: string | null;
 }): Promise<Writing> {
-  const { data, error } = await client
-    .from('writings')
-    .update({ title, content, ...(category === undefined ? {} : { category }) })
-    .eq('id', id)
-    .select(WRITING_COLUMNS)
-    .single();
-  if (error) throw error;
+  const data = dataOf(
+    await client
+      .from('writings')
+      .update({ title, content, ...(category === undefined ? {} : { category }) })
+      .eq('id', id)
+      .select(WRITING_COLUMNS)
+      .single(),
+  );
   return writingOf(data);
 }
 
@@ -189,20 +190,14 @@ export async function renameWriting({
   id: string;
   title: string;
 }): Promise<WritingSummary> {
-  const { data, error } = await client
-    .from('writings')
-    .update({ title })
-    .eq('id', id)
-    .select(SUMMARY_COLUMNS)
-    .single();
-  if (error) throw error;
-  return summaryOf(data);
+  return summaryOf(
+    dataOf(await client.from('writings').update({ title }).eq('id', id).select(SUMMARY_COLUMNS).single()),
+  );
 }
 
-/** Deletes a writing. Throws the PostgrestError. */
+/** Deletes a writing. Throws a DataError. */
 export async function deleteWriting({ client, id }: { client: WorkspaceClient; id: string }): Promise<void> {
-  const { error } = await client.from('writings').delete().eq('id', id);
-  if (error) throw error;
+  dataOf(await client.from('writings').delete().eq('id', id));
 }
 
 /**
@@ -219,12 +214,13 @@ export async function moveWritings({
   ids: readonly string[];
   folderId: string | null;
 }): Promise<WritingSummary[]> {
-  const { data, error } = await client
-    .from('writings')
-    .update({ category_id: folderId })
-    .in('id', [...ids])
-    .select(SUMMARY_COLUMNS);
-  if (error) throw error;
+  const data = dataOf(
+    await client
+      .from('writings')
+      .update({ category_id: folderId })
+      .in('id', [...ids])
+      .select(SUMMARY_COLUMNS),
+  );
   // RLS hides rows the user may not update instead of failing: a short answer is a refusal.
   if (data.length !== ids.length) throw new Error(messages.writings.moveFailed);
   return data.map(summaryOf);
@@ -242,8 +238,10 @@ export function serverSave(
     try {
       return await saveWriting({ client, ...request });
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === 'PGRST116') {
-        throw new Error('RLS: the writing cannot be updated by this user', { cause: error });
+      if (toDataError(error).code === 'not-found') {
+        throw new DataError('permission-denied', 'The writing cannot be updated by this user', {
+          cause: error,
+        });
       }
       throw error;
     }

@@ -1,7 +1,6 @@
 // The list's pages: the first (with the first writings fetched whole beside it), the next, and a refetch that merges.
-import { type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
+import { isOfflineFailure, type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
 import {
-  isNetworkError,
   LOCAL_ID_PREFIX,
   type LocalWriting,
   listLocalWritings,
@@ -40,7 +39,7 @@ export async function readPage({
   try {
     page = await request;
   } catch (error) {
-    if (!store || !isNetworkError(error)) throw error;
+    if (!store || !isOfflineFailure(error)) throw error;
     return (await listLocalWritings(store.database, { userId, folderId, offset, limit })).map(summaryOfLocal);
   }
   if (!store) return page;

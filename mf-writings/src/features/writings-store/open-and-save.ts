@@ -1,7 +1,6 @@
 // Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
-import { type Json, messages } from 'shared-kernel';
+import { isOfflineFailure, type Json, messages } from 'shared-kernel';
 import {
-  isNetworkError,
   LOCAL_ID_PREFIX,
   localWriting,
   pendingIds,
@@ -53,7 +52,7 @@ export async function loadWriting(id: string): Promise<Writing | null> {
         ? early
         : getWriting({ client, id: local?.id ?? id }));
     } catch (error) {
-      if (local?.content == null || !isNetworkError(error)) throw error;
+      if (local?.content == null || !isOfflineFailure(error)) throw error;
       writing = writingOfLocal(local);
     }
     if (writing && store) await rememberServerWritings(store.database, userId, [writing]).catch(() => {});

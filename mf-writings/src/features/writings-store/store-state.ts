@@ -2,7 +2,7 @@
 // `useWritingsStore`) and what the store's actions keep between calls (the connection, counters that drop
 // stale answers, the device's offline store). Every module of the store reads and writes it here.
 import { useSyncExternalStore } from 'react';
-import type { WorkspaceClient } from 'shared-kernel';
+import { DataError, messages, type WorkspaceClient } from 'shared-kernel';
 import type { OfflineStore, SyncEvent } from '../offline-store/index.ts';
 import type { Folder, Writing, WritingDraft, WritingSummary } from '../writings-data/index.ts';
 
@@ -141,10 +141,20 @@ export function connection(): { client: WorkspaceClient; userId: string } {
   return { client: runtime.client, userId: runtime.state.userId };
 }
 
-/** Tells the writer about a failure: the error's own message, else `fallback`. */
+/**
+ * Tells the writer about a failure: offline or an ended session by the backend's answer, a text of the
+ * catalogue thrown by the app itself as it is, and `fallback` for anything else the backend refused.
+ */
 export function say(error: unknown, fallback: string): void {
-  const text = error instanceof Error && error.message ? error.message : fallback;
-  setState({ notice: text });
+  setState({ notice: failureText(error, fallback) });
+}
+
+function failureText(error: unknown, fallback: string): string {
+  if (!(error instanceof DataError))
+    return error instanceof Error && error.message ? error.message : fallback;
+  if (error.code === 'offline') return messages.offline.needsConnection;
+  if (error.code === 'session-expired') return messages.save.sessionExpired;
+  return fallback;
 }
 
 /** Hides the notice. */

@@ -1,8 +1,14 @@
 // Creating (online or on this device), deleting and renaming writings from the list.
-import { createWritingDocument, type Json, messages, nonBlank, saveErrorMessage } from 'shared-kernel';
+import {
+  createWritingDocument,
+  isOfflineFailure,
+  type Json,
+  messages,
+  nonBlank,
+  saveErrorMessage,
+} from 'shared-kernel';
 import {
   asError,
-  isNetworkError,
   type LocalWriting,
   newLocalId,
   type OfflineStore,
@@ -30,7 +36,7 @@ export async function createAndSelect(): Promise<Writing | null> {
       writing = await createWriting({ client, userId, folder });
     } catch (error) {
       const store = await runtime.offline;
-      if (!store || !isNetworkError(error)) throw error;
+      if (!store || !isOfflineFailure(error)) throw error;
       writing = await createLocally(store, userId, folder);
     }
     const { content: _content, ...summary } = writing;

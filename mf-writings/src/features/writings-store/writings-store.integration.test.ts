@@ -12,6 +12,7 @@ import {
   listWritings,
   moveWritings,
   saveWriting,
+  serverSave,
 } from '../writings-data/index.ts';
 import {
   applyLocalEdit,
@@ -118,7 +119,7 @@ describe('writings data access', { timeout: 30_000 }, () => {
     expect(await getWriting({ client, id: created.id })).toBeNull();
   });
 
-  it('refuses to save a writing of another user with the PostgrestError', async () => {
+  it("refuses to save a writing of another user: the row is hidden (not-found), which the editor's save reports as no permission", async () => {
     const owner = await signUp('owner');
     const stranger = await signUp('stranger');
     const created = await createWriting({ client: owner.client, userId: owner.userId, folder: null });
@@ -130,7 +131,10 @@ describe('writings data access', { timeout: 30_000 }, () => {
         title: 'Mine',
         content: documentOf('Mine', ''),
       }),
-    ).rejects.toMatchObject({ code: 'PGRST116' });
+    ).rejects.toMatchObject({ name: 'DataError', code: 'not-found', cause: { code: 'PGRST116' } });
+    await expect(
+      serverSave(stranger.client)({ id: created.id, title: 'Mine', content: documentOf('Mine', '') }),
+    ).rejects.toMatchObject({ name: 'DataError', code: 'permission-denied' });
   });
 
   it('lists folders with shares, and refuses a move into a folder shared read-only', async () => {
