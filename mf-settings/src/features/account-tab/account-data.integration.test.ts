@@ -36,7 +36,11 @@ async function mailTo(address: string) {
 describe('the Account tab against the backend', () => {
   it('changes the password: the new one signs in, the old one no longer does', async () => {
     const { client, email } = await signedUp('password');
-    const outcome = await changePassword({ client, password: 'second-password', confirmation: 'second-password' });
+    const outcome = await changePassword({
+      client,
+      password: 'second-password',
+      confirmation: 'second-password',
+    });
     expect(outcome).toEqual({ ok: true, text: 'Password updated successfully' });
 
     const fresh = backend.client();
@@ -55,7 +59,9 @@ describe('the Account tab against the backend', () => {
       ok: false,
       error: 'Password must be at least 6 characters',
     });
-    expect((await backend.client().auth.signInWithPassword({ email, password: 'first-password' })).error).toBeNull();
+    expect(
+      (await backend.client().auth.signInWithPassword({ email, password: 'first-password' })).error,
+    ).toBeNull();
   });
 
   it("shows the service's own message when it refuses the new password", async () => {

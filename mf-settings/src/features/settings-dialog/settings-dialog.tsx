@@ -3,6 +3,8 @@ import { type ComponentType, useState } from 'react';
 import { type AreaProps, messages, useBusEvent } from 'shared-kernel';
 import { Modal } from '../../lib/modal.tsx';
 import { AccountTab } from '../account-tab/index.ts';
+import { AppearanceTab } from '../appearance-tab/index.ts';
+import { EditorTab } from '../editor-tab/index.ts';
 import styles from './settings-dialog.module.css';
 
 const tabs = messages.settings.tabs;
@@ -15,6 +17,8 @@ function isSettingsTab(name: string | undefined): name is SettingsTab {
 /** The content of each tab; a tab left out (Plans, built with the pricing dialog) shows its heading. */
 const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
   Account: AccountTab,
+  Appearance: AppearanceTab,
+  Editor: EditorTab,
 };
 
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */
