@@ -41,6 +41,7 @@ export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-chang
 // Parcels
 export { AreaUnavailable } from './parcels/area-unavailable.tsx';
 export { createAreaParcel } from './parcels/create-area-parcel.tsx';
+export { notifyDesktop } from './preferences/notify.ts';
 export {
   adoptSyncedPreferences,
   getPreferences,

@@ -5,6 +5,8 @@ import { Modal } from '../../lib/modal.tsx';
 import { AccountTab } from '../account-tab/index.ts';
 import { AppearanceTab } from '../appearance-tab/index.ts';
 import { EditorTab } from '../editor-tab/index.ts';
+import { NotificationsTab } from '../notifications-tab/index.ts';
+import { WorkspaceTab } from '../workspace-tab/index.ts';
 import styles from './settings-dialog.module.css';
 
 const tabs = messages.settings.tabs;
@@ -19,6 +21,8 @@ const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
   Account: AccountTab,
   Appearance: AppearanceTab,
   Editor: EditorTab,
+  Workspace: WorkspaceTab,
+  Notifications: NotificationsTab,
 };
 
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */

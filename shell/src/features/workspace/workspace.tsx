@@ -17,6 +17,7 @@ import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/index.ts';
+import { playSound } from '../sound/index.ts';
 import { showToast } from '../toasts/index.ts';
 import styles from './workspace.module.css';
 
@@ -72,6 +73,7 @@ export function Workspace({
   }, []);
   useBusEvent(bus, 'search.open', () => setSearching(true));
   useBusEvent(bus, 'toast.show', ({ tone, text }) => showToast(tone, text));
+  useBusEvent(bus, 'sound.play', ({ sound }) => playSound(sound));
   // The appearance and editor settings follow the writer from device to device (issue 16).
   useEffect(() => syncPreferencesWithAccount({ client, metadata: user.user_metadata }), [client, user.id]);
 
