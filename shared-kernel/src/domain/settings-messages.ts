@@ -114,6 +114,7 @@ export const settingsMessages = {
     deleteAccountHint: 'Removes your account, your writings, ideas, folders, chats and images for good.',
     deleteAccountConfirm: 'Delete your account and everything in it? This cannot be undone.',
     deleteAccountPassword: 'Your password',
+    passwordRequired: 'Password is required',
     deleteAccountFailed: 'Failed to delete account',
     wrongPassword: 'Invalid login credentials',
     versions: 'Build versions',

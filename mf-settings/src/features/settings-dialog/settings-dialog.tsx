@@ -3,6 +3,7 @@ import { type ComponentType, useState } from 'react';
 import { type AreaProps, messages, useBusEvent } from 'shared-kernel';
 import { Modal } from '../../lib/modal.tsx';
 import { AccountTab } from '../account-tab/index.ts';
+import { AdvancedTab } from '../advanced-tab/index.ts';
 import { AppearanceTab } from '../appearance-tab/index.ts';
 import { EditorTab } from '../editor-tab/index.ts';
 import { NotificationsTab } from '../notifications-tab/index.ts';
@@ -23,6 +24,7 @@ const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
   Editor: EditorTab,
   Workspace: WorkspaceTab,
   Notifications: NotificationsTab,
+  Advanced: AdvancedTab,
 };
 
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */
