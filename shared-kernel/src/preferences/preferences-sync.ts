@@ -20,7 +20,7 @@ export function syncPreferencesWithAccount({
   const subscription = preferences$
     .pipe(
       map((preferences) => syncedPreferences(preferences)),
-      distinctUntilChanged((before, after) => before.syncedChangedAt === after.syncedChangedAt),
+      distinctUntilChanged((before, after) => JSON.stringify(before) === JSON.stringify(after)),
       skip(1),
       debounceTime(PREFERENCES_SYNC_DELAY_MS),
     )
