@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BACKEND } from './accounts.ts';
+import { latestMailTo, verificationLinkIn } from './mail.ts';
 import type { WorkspacePage } from './workspace-page.ts';
 
 /** Opens the settings dialog on one of its tabs. */
@@ -17,21 +17,9 @@ export async function signInOnLoginPage(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The link of the newest mail to `address` in the backend's mail catcher. */
+/** The verify link of the newest mail to `address` in the backend's mail catcher. */
 export async function verificationLinkMailedTo(address: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const list = (await (await fetch(`${BACKEND.url}/mail/api/v1/messages`)).json()) as {
-      messages: Array<{ ID: string; To: Array<{ Address: string }> }>;
-    };
-    const message = list.messages.find((entry) => entry.To.some((to) => to.Address === address));
-    if (message) {
-      const full = (await (await fetch(`${BACKEND.url}/mail/api/v1/message/${message.ID}`)).json()) as {
-        Text: string;
-      };
-      const link = full.Text.match(/https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/)?.[0];
-      if (link) return link.replaceAll('&amp;', '&');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${address}`);
+  const link = verificationLinkIn(await latestMailTo(address));
+  if (!link) throw new Error(`no link in the mail to ${address}`);
+  return link;
 }

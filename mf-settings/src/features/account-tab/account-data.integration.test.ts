@@ -2,7 +2,7 @@
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changePassword, sendResetEmail, signOut, updateDisplayName } from './account-data.ts';
+import { changePassword, sendResetEmail, signOut, updateDisplayName, uploadAvatar } from './account-data.ts';
 
 // The real local backend (Postgres, GoTrue-style auth, the mail catcher) and the real supabase-js.
 let backend: TestBackend;
@@ -99,6 +99,22 @@ describe('the Account tab against the backend', () => {
     const { data } = await client.from('users').select('name').eq('id', userId).single();
     expect(data?.name).toBe('Ada');
     expect((await updateDisplayName({ client, name: ' ' })).ok).toBe(false);
+  });
+
+  it('uploads an avatar into the writer’s folder and points the profile at it; refuses a non-image', async () => {
+    const { client, userId } = await signedUp('avatar');
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x49, 0x48, 0x44, 0x52]);
+    const file = new File([png], 'me.png', { type: 'image/png' });
+    expect(await uploadAvatar({ client, userId, file })).toEqual({ ok: true, text: 'Avatar updated' });
+    const { data } = await client.from('users').select('avatar_url').eq('id', userId).single();
+    expect(data?.avatar_url).toMatch(new RegExp(`/photo-clips/${userId}/avatar-[0-9a-f-]+\\.png$`));
+
+    const text = new File(['hello'], 'note.txt', { type: 'text/plain' });
+    expect(await uploadAvatar({ client, userId, file: text })).toEqual({
+      ok: false,
+      error: 'Choose an image file',
+    });
   });
 
   it('signs out: the session is gone', async () => {

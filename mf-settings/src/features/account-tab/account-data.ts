@@ -69,3 +69,35 @@ export async function signOut({ client }: { client: WorkspaceClient }): Promise<
   if (error) return { ok: false, error: messages.auth.signOutFailed };
   return { ok: true, text: messages.auth.signedOut };
 }
+
+/** The bucket avatars go to (public, in the writer's own folder, as the editor's images). */
+const AVATAR_BUCKET = 'photo-clips';
+
+/**
+ * Uploads a new avatar into the writer's own folder and points their profile at it (the database
+ * mirrors `avatar_url` into the profile collaborators see). Only images are accepted.
+ */
+export async function uploadAvatar({
+  client,
+  userId,
+  file,
+}: {
+  client: WorkspaceClient;
+  userId: string;
+  file: File;
+}): Promise<AccountOutcome> {
+  if (!file.type.startsWith('image/')) return { ok: false, error: messages.settings.account.avatarNotImage };
+  const extension = file.type.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
+  const path = `${userId}/avatar-${crypto.randomUUID()}.${extension}`;
+  const storage = client.storage.from(AVATAR_BUCKET);
+  const { error: uploadError } = await storage.upload(path, file, { contentType: file.type });
+  if (uploadError) return { ok: false, error: uploadError.message };
+  const { error } = await client.auth.updateUser({
+    data: { avatar_url: storage.getPublicUrl(path).data.publicUrl },
+  });
+  if (error) {
+    await storage.remove([path]);
+    return { ok: false, error: error.message };
+  }
+  return { ok: true, text: messages.settings.account.avatarSaved };
+}

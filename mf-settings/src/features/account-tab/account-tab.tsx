@@ -1,6 +1,7 @@
 import { type AreaProps, getSupabaseClient, messages } from 'shared-kernel';
 import { formStyles } from '../../lib/controls/index.ts';
 import styles from './account-tab.module.css';
+import { AvatarPicker } from './avatar-picker.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { SessionActions } from './session-actions.tsx';
@@ -23,13 +24,12 @@ export function AccountTab({ bus, backend, user: areaUser }: AreaProps) {
   return (
     <div className={formStyles.tab}>
       <section className={`${formStyles.section} ${styles.identity}`}>
-        {avatarUrl ? (
-          <img className={styles.avatar} src={avatarUrl} alt="" />
-        ) : (
-          <span className={styles.avatar} aria-hidden="true">
-            {initialOf(name, email)}
-          </span>
-        )}
+        <AvatarPicker
+          client={client}
+          userId={user?.id ?? areaUser?.id}
+          avatarUrl={avatarUrl}
+          initial={initialOf(name, email)}
+        />
         <div className={styles.fields}>
           <label className={formStyles.field}>
             {texts.email}

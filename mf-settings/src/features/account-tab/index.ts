@@ -6,5 +6,6 @@ export {
   sendResetEmail,
   signOut,
   updateDisplayName,
+  uploadAvatar,
 } from './account-data.ts';
 export { AccountTab } from './account-tab.tsx';
