@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reportUnsyncedChanges } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../settings-dialog/index.ts';
@@ -22,6 +23,21 @@ describe('the Account tab', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Password must be at least 6 characters');
+  });
+
+  it('asks before signing out while changes wait to sync, and stays signed in on Cancel', async () => {
+    reportUnsyncedChanges(2);
+    const props = createTestAreaProps();
+    render(<SettingsDialog {...props} />);
+    act(() => props.bus.emit({ type: 'settings.open', tab: 'Account' }));
+    await screen.findByRole('dialog', { name: 'Settings' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain('2 changes waiting to sync');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(props.events.some((event) => event.type === 'toast.show')).toBe(false);
+    reportUnsyncedChanges(0);
   });
 
   it('labels every control of the Editor tab, the interval starting at 30 s', async () => {
