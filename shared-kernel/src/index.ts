@@ -41,15 +41,21 @@ export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-chang
 // Parcels
 export { AreaUnavailable } from './parcels/area-unavailable.tsx';
 export { createAreaParcel } from './parcels/create-area-parcel.tsx';
+export { notifyDesktop } from './preferences/notify.ts';
 export {
+  adoptSyncedPreferences,
   getPreferences,
   PREFERENCES_STORAGE_KEY,
   type Preferences,
   preferences$,
   preferencesSchema,
+  SYNCED_PREFERENCE_KEYS,
+  type SyncedPreferences,
+  syncedPreferences,
   updatePreferences,
   usePreferences,
 } from './preferences/preferences.ts';
+export { syncPreferencesWithAccount } from './preferences/preferences-sync.ts';
 // Primitives more than one area shows
 export { Bone } from './primitives/bone.tsx';
 export {

@@ -2,29 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { BACKEND, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { latestMailTo, verificationLinkIn } from './support/mail.ts';
 
 async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-}
-
-/** The newest mail to `address` in the backend's mail catcher, as text. */
-async function latestMailTo(address: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const list = (await (await fetch(`${BACKEND.url}/mail/api/v1/messages`)).json()) as {
-      messages: Array<{ ID: string; To: Array<{ Address: string }> }>;
-    };
-    const message = list.messages.find((entry) => entry.To.some((to) => to.Address === address));
-    if (message) {
-      const full = (await (await fetch(`${BACKEND.url}/mail/api/v1/message/${message.ID}`)).json()) as {
-        Text: string;
-        HTML: string;
-      };
-      return `${full.Text}\n${full.HTML}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${address}`);
 }
 
 test.describe('signing in', () => {
@@ -69,9 +51,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('status')).toHaveText('Reset email sent');
 
     const mail = await latestMailTo(account.email);
-    const link = mail
-      .match(/https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/)?.[0]
-      ?.replaceAll('&amp;', '&');
+    const link = verificationLinkIn(mail);
     expect(link, 'the mail links to the verify endpoint').toBeTruthy();
     await page.goto(link as string);
     await expect(page).toHaveURL(/\/login\/reset-password/);

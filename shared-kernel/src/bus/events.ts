@@ -37,6 +37,10 @@ export const busEventSchema = z.discriminatedUnion('type', [
   }),
   /** Add an idea or writing to the chat's context (drag and drop, "Ask AI"). */
   z.object({ type: z.literal('chat.context-add'), item: contextItemSchema }),
+  /** Show a short notice in the shell's toasts (an area inside a dialog that is about to close). */
+  z.object({ type: z.literal('toast.show'), tone: z.enum(['success', 'error']), text: z.string() }),
+  /** A sound effect, played by the shell when sound effects are on (the editor timer's end). */
+  z.object({ type: z.literal('sound.play'), sound: z.enum(['timer-end']) }),
   /** A parcel finished mounting; the shell uses it to know when the workspace is ready. */
   z.object({ type: z.literal('area.mounted'), area: z.string(), parcel: z.string() }),
 ]);

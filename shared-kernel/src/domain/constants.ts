@@ -21,6 +21,9 @@ export const PREFETCH_DELAY_MS = 200;
 /** Delay after a chat config change before it is saved to the user's metadata. */
 export const CHAT_CONFIG_SAVE_DELAY_MS = 400;
 
+/** Delay after a settings change before the preferences that follow the writer are saved to their metadata. */
+export const PREFERENCES_SYNC_DELAY_MS = 400;
+
 /** Characters shown in an idea preview (and in a search result snippet). */
 export const IDEA_PREVIEW_LENGTH = 140;
 
@@ -71,7 +74,7 @@ export const CHAT_CACHE_RECENT_CHATS = 10;
 /** Storage budget of the local chat cache: 5 MB. */
 export const CHAT_CACHE_BUDGET_BYTES = 5 * 1024 * 1024;
 
-/** Auto-save interval slider of the Editor settings, in seconds (local only, not persisted). */
+/** Auto-save interval slider of the Editor settings, in seconds (kept in the preferences). */
 export const AUTO_SAVE_INTERVAL_SECONDS = { min: 5, max: 120, step: 5, default: 30 } as const;
 
 /** Tab size options of the Editor settings. */

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { toDataError } from '../network/data-error.ts';
+import { settingsMessages } from './settings-messages.ts';
 import type { RateLimitKind } from './tiers.ts';
 
 /** The wording of each rate-limited kind inside the rate limit alert. */
@@ -230,12 +231,7 @@ export const messages = {
     moneyBackGuarantee: '30-day money-back guarantee',
     cancelAnytime: 'Cancel anytime',
   },
-  settings: {
-    profile: 'Profile',
-    tabs: ['Account', 'Plans', 'Appearance', 'Editor', 'Workspace', 'Notifications', 'Advanced'],
-    sendResetEmail: 'Send Reset Email',
-    signOut: 'Sign Out',
-  },
+  settings: settingsMessages,
   functions: {
     httpError,
   },

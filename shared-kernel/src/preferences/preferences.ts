@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { z } from 'zod/mini';
+import { AUTO_SAVE_INTERVAL_SECONDS, DEFAULT_TAB_SIZE, TAB_SIZES } from '../domain/constants.ts';
 import { UI_FONTS } from '../ui/fonts.ts';
 import { DEFAULT_PALETTE, NAMED_PALETTES } from '../ui/palettes.ts';
 
@@ -26,6 +27,36 @@ export const preferencesSchema = z.object({
   ideasDock: z.catch(z.enum(['left', 'right']), 'right'),
   ideasOpen: z.catch(z.boolean(), true),
   chatOpen: z.catch(z.boolean(), true),
+  // Editor settings (issue 16: the editor honours each one).
+  /** Save to the server on its own after each pause in typing; off saves on Cmd/Ctrl+S and every interval. */
+  autoSave: z.catch(z.boolean(), true),
+  /** Seconds between the saves of the open writing while auto-save is off. */
+  autoSaveIntervalSeconds: z.catch(
+    z
+      .int()
+      .check(
+        z.gte(AUTO_SAVE_INTERVAL_SECONDS.min),
+        z.lte(AUTO_SAVE_INTERVAL_SECONDS.max),
+        z.multipleOf(AUTO_SAVE_INTERVAL_SECONDS.step),
+      ),
+    AUTO_SAVE_INTERVAL_SECONDS.default,
+  ),
+  spellCheck: z.catch(z.boolean(), true),
+  /** Dims every paragraph but the one being written. */
+  focusMode: z.catch(z.boolean(), false),
+  /** Line numbers in code blocks (past the spec's 8 lines). */
+  lineNumbers: z.catch(z.boolean(), true),
+  tabSize: z.catch(z.literal(TAB_SIZES), DEFAULT_TAB_SIZE),
+  // Workspace and notification settings.
+  /** Denser lists in every area. */
+  compactMode: z.catch(z.boolean(), false),
+  soundEffects: z.catch(z.boolean(), true),
+  desktopNotifications: z.catch(z.boolean(), false),
+  emailNotifications: z.catch(z.boolean(), true),
+  mentionNotifications: z.catch(z.boolean(), true),
+  updateNotifications: z.catch(z.boolean(), false),
+  /** When a synced preference last changed on this device (ms), to tell which copy is newer. */
+  syncedChangedAt: z.catch(z.number(), 0),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -62,9 +93,12 @@ export function updatePreferences(
   change: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>),
 ): Preferences {
   const current = subject.getValue();
+  const changed = typeof change === 'function' ? change(current) : change;
+  const touchesSynced = SYNCED_PREFERENCE_KEYS.some((key) => key in changed && changed[key] !== current[key]);
   const next = preferencesSchema.parse({
     ...current,
-    ...(typeof change === 'function' ? change(current) : change),
+    ...(touchesSynced ? { syncedChangedAt: Date.now() } : {}),
+    ...changed,
   });
   try {
     globalThis.localStorage?.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(next));
@@ -73,6 +107,53 @@ export function updatePreferences(
   }
   subject.next(next);
   return next;
+}
+
+/**
+ * The preferences a writer expects to follow them to another device (appearance and the editor), kept
+ * in the user's metadata as well as on the device.
+ */
+export const SYNCED_PREFERENCE_KEYS = [
+  'palette',
+  'customPalette',
+  'gradient',
+  'uiFont',
+  'randomFontStack',
+  'autoSave',
+  'autoSaveIntervalSeconds',
+  'spellCheck',
+  'focusMode',
+  'lineNumbers',
+  'tabSize',
+] as const satisfies readonly (keyof Preferences)[];
+
+/** The part of the preferences kept in the user's metadata, with when it last changed. */
+export type SyncedPreferences = Partial<Preferences> & { syncedChangedAt: number };
+
+/** The part of the preferences that is kept in the user's metadata (`user_metadata.preferences`). */
+export function syncedPreferences(preferences: Preferences): SyncedPreferences {
+  return {
+    ...Object.fromEntries(SYNCED_PREFERENCE_KEYS.map((key) => [key, preferences[key]])),
+    syncedChangedAt: preferences.syncedChangedAt,
+  };
+}
+
+/**
+ * Takes the synced part from the user's metadata (`user_metadata.preferences`, written by another
+ * device) when it changed after this device's copy: only the synced keys, each checked by the schema,
+ * so damaged metadata changes nothing it should not.
+ * @returns whether anything was taken.
+ */
+export function adoptSyncedPreferences(metadata: unknown): boolean {
+  const stored = (metadata as { preferences?: unknown } | null | undefined)?.preferences;
+  if (typeof stored !== 'object' || stored === null) return false;
+  const changedAt = (stored as { syncedChangedAt?: unknown }).syncedChangedAt;
+  if (typeof changedAt !== 'number' || changedAt <= getPreferences().syncedChangedAt) return false;
+  const picked = Object.fromEntries(
+    SYNCED_PREFERENCE_KEYS.filter((key) => key in stored).map((key) => [key, (stored as never)[key]]),
+  );
+  updatePreferences({ ...(picked as Partial<Preferences>), syncedChangedAt: changedAt });
+  return true;
 }
 
 function subscribe(onChange: () => void): () => void {

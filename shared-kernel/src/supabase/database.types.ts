@@ -420,11 +420,19 @@ export type Database = {
     Views: { [_ in never]: never };
     Functions: {
       accept_folder_invitation: { Args: { share_id: string }; Returns: undefined };
+      account_storage_objects: {
+        Args: { target: string };
+        Returns: {
+          bucket_id: string;
+          name: string;
+        }[];
+      };
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
       consume_usage: { Args: { usage_metric: string }; Returns: Json };
       consume_usage_for: { Args: { target_user: string; usage_metric: string }; Returns: Json };
+      delete_account: { Args: { target: string }; Returns: undefined };
       entitled_tier: { Args: { target_user: string }; Returns: string };
       increment_usage: { Args: { amount?: number; usage_metric: string }; Returns: number };
       is_category_owner: { Args: { target_category_id: string }; Returns: boolean };

@@ -10,6 +10,7 @@ export {
   UI_FONTS,
   type UiFont,
 } from './fonts.ts';
+export { CONTRAST_REQUIREMENTS, worstContrasts } from './palette-contrast.ts';
 export {
   applyPalette,
   COLOR_TOKENS,
@@ -17,6 +18,7 @@ export {
   type CustomPalette,
   customPalette,
   DEFAULT_PALETTE,
+  gradientCss,
   isPaletteName,
   NAMED_PALETTES,
   type NamedPalette,

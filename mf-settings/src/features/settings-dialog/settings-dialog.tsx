@@ -1,7 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { type AreaProps, messages, useBusEvent } from 'shared-kernel';
 import { Modal } from '../../lib/modal.tsx';
+import { AccountTab } from '../account-tab/index.ts';
+import { AdvancedTab } from '../advanced-tab/index.ts';
+import { AppearanceTab } from '../appearance-tab/index.ts';
+import { EditorTab } from '../editor-tab/index.ts';
+import { NotificationsTab } from '../notifications-tab/index.ts';
+import { WorkspaceTab } from '../workspace-tab/index.ts';
 import styles from './settings-dialog.module.css';
 
 const tabs = messages.settings.tabs;
@@ -11,8 +17,19 @@ function isSettingsTab(name: string | undefined): name is SettingsTab {
   return tabs.some((tab) => tab === name);
 }
 
+/** The content of each tab; a tab left out (Plans, built with the pricing dialog) shows its heading. */
+const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
+  Account: AccountTab,
+  Appearance: AppearanceTab,
+  Editor: EditorTab,
+  Workspace: WorkspaceTab,
+  Notifications: NotificationsTab,
+  Advanced: AdvancedTab,
+};
+
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */
-export function SettingsDialog({ bus }: AreaProps) {
+export function SettingsDialog(props: AreaProps) {
+  const { bus } = props;
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<SettingsTab>('Account');
   useBusEvent(bus, 'settings.open', (event) => {
@@ -35,11 +52,15 @@ export function SettingsDialog({ bus }: AreaProps) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {tabs.map((name) => (
-          <Tabs.Content key={name} value={name} className={styles.content}>
-            <h3 className={styles.heading}>{name}</h3>
-          </Tabs.Content>
-        ))}
+        {tabs.map((name) => {
+          const Panel = TAB_PANELS[name];
+          return (
+            <Tabs.Content key={name} value={name} className={styles.content}>
+              <h3 className={styles.heading}>{name}</h3>
+              {Panel && <Panel {...props} />}
+            </Tabs.Content>
+          );
+        })}
       </Tabs.Root>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
-import { type EventBus, FOOTER_CLOCK_TICK_MS } from 'shared-kernel';
+import { type EventBus, FOOTER_CLOCK_TICK_MS, messages, notifyDesktop } from 'shared-kernel';
 import { countDocumentWords } from './document/index.ts';
 import styles from './editor.module.css';
 import { formatCountdown, useCountdown } from './use-countdown.ts';
@@ -57,7 +57,15 @@ export function EditorFooter({
 }) {
   const now = useClock();
   const words = useWordCount(editor, documentKey);
-  const timer = useCountdown(() => bus.emit({ type: 'break.start' }));
+  const timer = useCountdown(() => {
+    // The timer's end: a chime and a desktop notification when the writer turned them on, then the break.
+    bus.emit({ type: 'sound.play', sound: 'timer-end' });
+    notifyDesktop({
+      title: messages.settings.notifications.timerEnded,
+      body: messages.settings.notifications.timerEndedBody,
+    });
+    bus.emit({ type: 'break.start' });
+  });
   return (
     <footer className={styles.footer}>
       <time dateTime={now.toISOString()}>

@@ -21,7 +21,7 @@ import { showDocument } from './document-view.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
 import { EditorFooter } from './editor-footer.tsx';
-import { editorExtensions } from './extensions/index.ts';
+import { editorExtensions, followEditorPreferences, preferenceAttributes } from './extensions/index.ts';
 import { deleteImage, insertImageFiles } from './images/index.ts';
 import { LoadingPlaceholder, SaveBar } from './save-bar.tsx';
 import { useNewerServerCopy } from './saving/index.ts';
@@ -71,7 +71,10 @@ function WritingEditor({
         onImageFiles: (files, position) => imageFiles.current(files, position),
       }),
       shouldRerenderOnTransaction: false,
-      editorProps: { attributes: { class: styles.prose ?? '', 'aria-label': 'Writing' } },
+      // A function: ProseMirror reads it on every update, so the Editor settings apply without a reload.
+      editorProps: {
+        attributes: () => ({ class: styles.prose ?? '', 'aria-label': 'Writing', ...preferenceAttributes() }),
+      },
       onUpdate: () => controller.changed(),
     },
     [controller],
@@ -96,6 +99,7 @@ function WritingEditor({
   useEffect(() => {
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
+  useEffect(() => followEditorPreferences(editor), [editor]);
   useTitleEditing({ editor, currentId, shown, writingKey, readOnly });
   useAutomaticSaves(bus, controller);
 

@@ -2,7 +2,15 @@
 // opening a writing, the moments it saves by itself, renames from the list, and image picking.
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type EventBus, online$, PREFETCH_DELAY_MS, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import {
+  type EventBus,
+  getPreferences,
+  online$,
+  PREFETCH_DELAY_MS,
+  useBusEvent,
+  usePreferences,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { serverIdOf } from '../offline-store/index.ts';
 import {
   applyLocalEdit,
@@ -38,6 +46,7 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
           return row;
         },
         store: saveStore,
+        autoSave: () => getPreferences().autoSave,
       }),
     [seen],
   );
@@ -144,6 +153,13 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
     });
     return () => subscription.unsubscribe();
   }, [controller]);
+  // Auto-save off (Editor settings): the open writing is saved every interval when it has changes.
+  const { autoSave, autoSaveIntervalSeconds } = usePreferences();
+  useEffect(() => {
+    if (autoSave) return;
+    const timer = setInterval(() => void controller.saveNow(), autoSaveIntervalSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [controller, autoSave, autoSaveIntervalSeconds]);
 }
 
 /**

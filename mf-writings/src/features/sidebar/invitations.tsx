@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   acceptInvitation,
   declineInvitation,
   type Invitation,
   listInvitations,
   messages,
+  notifyDesktop,
   type WorkspaceClient,
 } from 'shared-kernel';
 import { refreshFolders } from '../writings-store/index.ts';
@@ -13,8 +14,23 @@ import styles from './invitations.module.css';
 /** The signed-in user's invitations, kept current by realtime (a share made or withdrawn). */
 function useInvitations(client: WorkspaceClient, userId: string) {
   const [invitations, setInvitations] = useState<readonly Invitation[]>([]);
+  // The shares seen so far (null before the first load, whose invitations are not news).
+  const known = useRef<Set<string> | null>(null);
   const reload = useCallback(async () => {
-    setInvitations(await listInvitations({ client }));
+    const next = await listInvitations({ client });
+    // A folder newly shared while the page is open: a desktop notification, when the writer wants them.
+    for (const invitation of next) {
+      if (!known.current || known.current.has(invitation.shareId)) continue;
+      notifyDesktop({
+        title: messages.settings.notifications.folderShared,
+        body: messages.sharing.invitedBy(
+          invitation.ownerName ?? invitation.ownerEmail ?? '',
+          invitation.categoryName,
+        ),
+      });
+    }
+    known.current = new Set([...(known.current ?? []), ...next.map((invitation) => invitation.shareId)]);
+    setInvitations(next);
   }, [client]);
   useEffect(() => {
     reload().catch(() => {});

@@ -14,6 +14,9 @@ export type ListRow =
 /** Pixel heights of the rows: fixed, so the virtualizer never measures (smooth at 10,000 rows). */
 export const ROW_HEIGHT = { header: 30, writing: 58 } as const;
 
+/** The same in compact mode (Workspace settings): a title line without the preview. */
+export const COMPACT_ROW_HEIGHT = { header: 26, writing: 34 } as const;
+
 /**
  * The date section of a creation time relative to `now`, remembered per time: the list is rebuilt on
  * every page appended, and computing 10,000 labels afresh each time made scrolling through pages drop

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
+import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
 import {
   clickWriting,
   getWritingsState,
@@ -18,7 +18,7 @@ import {
   type WritingSummary,
 } from '../writings-store/index.ts';
 import { setDraggedWritings } from './drag-writings.ts';
-import { dateSectionLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
+import { COMPACT_ROW_HEIGHT, dateSectionLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
 import styles from './sidebar.module.css';
 import { WritingRowMenu } from './writing-row-menu.tsx';
 
@@ -98,7 +98,12 @@ export function WritingsList({ now }: { now?: Date }) {
 
   // Stable while the rows are: the virtualizer recomputes the position of every row whenever
   // `getItemKey` changes, and a new function per render did that (10,000 rows) on every scroll frame.
-  const estimateSize = useCallback((index: number) => ROW_HEIGHT[rows[index]?.kind ?? 'writing'], [rows]);
+  const { compactMode } = usePreferences();
+  const heights = compactMode ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
+  const estimateSize = useCallback(
+    (index: number) => heights[rows[index]?.kind ?? 'writing'],
+    [rows, heights],
+  );
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -116,12 +121,19 @@ export function WritingsList({ now }: { now?: Date }) {
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     if (distance <= LOAD_MORE_THRESHOLD_PX) void loadMore();
   };
+  // Compact mode changes every row's height: place the rows again.
+  useEffect(() => virtualizer.measure(), [virtualizer, compactMode]);
   // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled.
   useEffect(loadMoreWhenNearBottom, [items.length, status]);
 
   const footer = footerText(status, items.length, hasMore);
   return (
-    <div ref={scrollElement} className={styles.listScroll} onScroll={loadMoreWhenNearBottom}>
+    <div
+      ref={scrollElement}
+      className={styles.listScroll}
+      data-density={compactMode ? 'compact' : 'comfortable'}
+      onScroll={loadMoreWhenNearBottom}
+    >
       <div
         role="listbox"
         aria-label="Writings"

@@ -12,7 +12,11 @@ import {
  * dialog, or in another tab). The 'random' font keeps the stack it picked until the font is changed.
  */
 export function useTheme(): void {
-  const { palette, customPalette, gradient, uiFont, randomFontStack } = usePreferences();
+  const { palette, customPalette, gradient, uiFont, randomFontStack, compactMode } = usePreferences();
+  useEffect(() => {
+    // Compact mode (Workspace settings): denser spacing tokens in every area (base.css).
+    document.documentElement.dataset.density = compactMode ? 'compact' : 'comfortable';
+  }, [compactMode]);
   useEffect(() => {
     const root = document.documentElement;
     applyPalette(root, palette, { colors: customPalette, gradient });

@@ -1,6 +1,12 @@
 import type { User } from '@supabase/supabase-js';
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
-import { type AreaProps, ON_DEMAND_PARCELS, useBusEvent, type WorkspaceClient } from 'shared-kernel';
+import {
+  type AreaProps,
+  ON_DEMAND_PARCELS,
+  syncPreferencesWithAccount,
+  useBusEvent,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { OnDemandSlot } from '../../remotes/on-demand-slot.tsx';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
 import { UserMenu } from '../auth/index.ts';
@@ -11,6 +17,8 @@ import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/index.ts';
+import { playSound } from '../sound/index.ts';
+import { showToast } from '../toasts/index.ts';
 import styles from './workspace.module.css';
 
 /** The phone layout: one area at a time, the same parcels. */
@@ -64,6 +72,10 @@ export function Workspace({
     requestPersistentStorage().catch(() => undefined); // without it, storage may be evicted: nothing to tell
   }, []);
   useBusEvent(bus, 'search.open', () => setSearching(true));
+  useBusEvent(bus, 'toast.show', ({ tone, text }) => showToast(tone, text));
+  useBusEvent(bus, 'sound.play', ({ sound }) => playSound(sound));
+  // The appearance and editor settings follow the writer from device to device (issue 16).
+  useEffect(() => syncPreferencesWithAccount({ client, metadata: user.user_metadata }), [client, user.id]);
 
   const search = useCallback(
     (query: string, signal: AbortSignal) => searchWorkspace(client, query, signal),

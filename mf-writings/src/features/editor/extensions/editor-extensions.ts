@@ -2,6 +2,7 @@ import { type Extensions, Node } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { BLOCK_GROUP, BlockGroup, BlockGroupEditing } from './block-groups/block-groups.ts';
 import { CodeBlockDisplay } from './code-block/code-block-view.ts';
+import { FocusMode } from './editor-preferences/focus-mode.ts';
 import { EmbedNode } from './embeds/embed-node.ts';
 import { ImageNode } from './image/image-node.ts';
 import { isSafeLinkHref } from './links/link-safety.ts';
@@ -45,5 +46,6 @@ export function editorExtensions({ onImageFiles }: PasteAndDropOptions): Extensi
     EmbedNode,
     PasteAndDrop.configure({ onImageFiles }),
     WritingPlaceholder,
+    FocusMode,
   ];
 }

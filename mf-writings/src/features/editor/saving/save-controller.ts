@@ -33,6 +33,12 @@ export interface SaveControllerOptions {
   isOnline?: () => boolean;
   draftDelayMs?: number;
   saveDelayMs?: number;
+  /**
+   * Whether to save by itself after each pause in typing (the Editor settings' auto-save); when it says
+   * no, the draft is still kept on the device after every change and a save waits for Cmd/Ctrl+S, the
+   * interval, or leaving the writing. Read at each change.
+   */
+  autoSave?: () => boolean;
 }
 
 /** The open writing: its id and how to read its current draft (this serialises the document). */
@@ -46,6 +52,7 @@ interface Pipeline {
   readonly save: (request: SaveRequest) => Promise<Writing>;
   readonly store: SaveStore;
   readonly isOnline: () => boolean;
+  readonly autoSave: () => boolean;
   readonly inFlight: Map<string, Promise<void>>;
   readonly queued: Map<string, SaveRequest>;
   readonly listeners: Set<() => void>;
@@ -160,11 +167,13 @@ export function createSaveController({
   isOnline = () => globalThis.navigator?.onLine ?? true,
   draftDelayMs = DRAFT_DELAY_MS,
   saveDelayMs = CONTENT_SAVE_DEBOUNCE_MS,
+  autoSave = () => true,
 }: SaveControllerOptions) {
   const pipeline: Pipeline = {
     save,
     store,
     isOnline,
+    autoSave,
     inFlight: new Map(),
     queued: new Map(),
     listeners: new Set(),
@@ -202,7 +211,7 @@ export function createSaveController({
       }
       clearTimers(pipeline);
       pipeline.draftTimer = setTimeout(() => flushDraft(pipeline), draftDelayMs);
-      pipeline.saveTimer = setTimeout(() => void saveNow(pipeline), saveDelayMs);
+      if (pipeline.autoSave()) pipeline.saveTimer = setTimeout(() => void saveNow(pipeline), saveDelayMs);
     },
 
     /** Saves the open writing at once when it has unsaved changes; resolves when the save settles. */

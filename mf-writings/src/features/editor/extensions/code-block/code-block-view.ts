@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { NodeView, ViewMutationRecord } from '@tiptap/pm/view';
-import { CODE_BLOCK_COLLAPSE_LINES, CODE_BLOCK_LINE_NUMBERS_AFTER } from 'shared-kernel';
+import { CODE_BLOCK_COLLAPSE_LINES, CODE_BLOCK_LINE_NUMBERS_AFTER, getPreferences } from 'shared-kernel';
 
 /**
  * A code block drawn with plain DOM (no React per block): a line-number gutter past 8 lines and,
@@ -75,9 +75,20 @@ class CodeBlockView implements NodeView {
   }
 }
 
-/** Draws every code block with {@link CodeBlockView}. */
+/**
+ * Draws every code block with {@link CodeBlockView}. Inside a code block Tab indents by the tab size
+ * of the Editor settings (2, 4 or 8 spaces) instead of leaving the editor.
+ */
 export const CodeBlockDisplay = Extension.create({
   name: 'codeBlockDisplay',
+  addKeyboardShortcuts() {
+    return {
+      Tab: ({ editor }) => {
+        if (!editor.isActive('codeBlock') || !editor.isEditable) return false;
+        return editor.commands.insertContent(' '.repeat(getPreferences().tabSize));
+      },
+    };
+  },
   addProseMirrorPlugins() {
     return [
       new Plugin({
