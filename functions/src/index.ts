@@ -5,8 +5,13 @@
  * webhook, upload).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { billingPortal } from './billing-portal/index.ts';
+import { createCheckout } from './create-checkout/index.ts';
+import { stripeWebhook } from './stripe-webhook/index.ts';
 import { uploadImage } from './upload-image/index.ts';
 
+/** The checkout's request body and answer (the browser's checkout call uses them). */
+export { type CreateCheckoutResult, createCheckoutBody } from './create-checkout/index.ts';
 /** Recognises raster images by their magic numbers; the local backend's storage checks uploads with it. */
 export { type ImageType, imageTypeOf } from './upload-image/index.ts';
 
@@ -42,6 +47,9 @@ export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 /** The functions of this project. `chat` is also mounted at `/api/chat`. */
 export const handlers: FunctionRegistry = {
   'upload-image': uploadImage,
+  'create-checkout': createCheckout,
+  'stripe-webhook': stripeWebhook,
+  'billing-portal': billingPortal,
 };
 
 /** What {@link createFunctionEnv} needs from a host. */
