@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { type AreaProps, messages, useBusEvent } from 'shared-kernel';
 import { Modal } from '../../lib/modal.tsx';
+import { PlansTab } from '../plans-tab/index.ts';
 import styles from './settings-dialog.module.css';
 
 const tabs = messages.settings.tabs;
@@ -12,11 +13,13 @@ function isSettingsTab(name: string | undefined): name is SettingsTab {
 }
 
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */
-export function SettingsDialog({ bus }: AreaProps) {
+export function SettingsDialog({ bus, backend, user }: AreaProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<SettingsTab>('Account');
+  const [checkout, setCheckout] = useState<'success' | 'canceled' | undefined>();
   useBusEvent(bus, 'settings.open', (event) => {
     if (isSettingsTab(event.tab)) setTab(event.tab);
+    setCheckout(event.checkout);
     setOpen(true);
   });
 
@@ -38,6 +41,7 @@ export function SettingsDialog({ bus }: AreaProps) {
         {tabs.map((name) => (
           <Tabs.Content key={name} value={name} className={styles.content}>
             <h3 className={styles.heading}>{name}</h3>
+            {name === 'Plans' && <PlansTab backend={backend} user={user} checkout={checkout} />}
           </Tabs.Content>
         ))}
       </Tabs.Root>

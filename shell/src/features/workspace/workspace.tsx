@@ -11,6 +11,7 @@ import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/index.ts';
+import { useCheckoutReturn } from './use-checkout-return.ts';
 import styles from './workspace.module.css';
 
 /** The phone layout: one area at a time, the same parcels. */
@@ -54,6 +55,7 @@ export function Workspace({
   const [welcome, setWelcome] = useState(takeWelcome);
   useShortcuts(bus);
   useBackOnlineToast();
+  useCheckoutReturn(bus);
   useBusEvent(bus, 'break.start', () => {
     loadBreakScreen().then(
       (screen) => setBreakScreen(() => screen),
