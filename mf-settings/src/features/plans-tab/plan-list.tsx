@@ -41,7 +41,7 @@ export function PlanList({ period, currentTier, featureCount, busyTier, onChoose
             <button
               type="button"
               className={styles.choose}
-              disabled={busyTier !== null || current}
+              disabled={busyTier !== null || (current && plan.tier !== 'FREE')}
               onClick={() => onChoose(plan.tier)}
             >
               {busyTier === plan.tier
