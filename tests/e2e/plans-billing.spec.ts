@@ -96,21 +96,27 @@ test('choosing Free says the writer is already on it', async ({ page }) => {
   await expect(plans.getByTestId('current-tier')).toHaveText('Free');
 });
 
-test('the 4th document of the month on FREE shows the rate limit alert with Upgrade, and the writing stays', async ({
-  page,
-}) => {
+test('the 4th document of the month on FREE shows the rate limit alert with Upgrade', async ({ page }) => {
   await freeWorkspace(page);
   const sidebar = page.locator('[data-slot="writings/Sidebar"]');
   const rows = sidebar.getByRole('listbox', { name: 'Writings' }).getByRole('option');
-  for (let created = 1; created <= 4; created++) {
-    await sidebar.getByRole('button', { name: messages.writings.newWriting }).click();
+  // Each new writing gets a title, so it is not an abandoned draft the next New would remove.
+  const prose = page.locator('[data-slot="writings/Editor"] .ProseMirror');
+  const newWriting = sidebar.getByRole('button', { name: messages.writings.newWriting, exact: true });
+  for (let created = 1; created <= 3; created++) {
+    await newWriting.click();
     await expect(rows).toHaveCount(created);
+    await prose.click();
+    await page.keyboard.type(`Chapter ${created}`);
+    await expect(rows.filter({ hasText: `Chapter ${created}` })).toHaveCount(1);
   }
+  await newWriting.click();
   const alert = sidebar
     .getByRole('alert')
     .filter({ hasText: "You've reached your daily limit for documents." });
   await expect(alert).toBeVisible();
-  await expect(rows).toHaveCount(4);
+  // Refused by the server: no 4th writing, and the three stay.
+  await expect(rows).toHaveCount(3);
   await alert.getByRole('button', { name: messages.pricing.upgrade }).click();
   const pricing = page.getByRole('dialog', { name: 'Rate Limit Reached' });
   await expect(pricing).toBeVisible();
