@@ -119,11 +119,11 @@ try {
   await measure('Creating through REST', [
     {
       label: 'insert a writing (documents trigger counts it)',
-      run: () => client.from('writings').insert({ user_id: userId, title: 'Bench' }),
+      run: async () => await client.from('writings').insert({ user_id: userId, title: 'Bench' }),
     },
     {
       label: 'floor: insert an idea (no trigger)',
-      run: () => client.from('ideas').insert({ user_id: userId, content: 'Bench' }),
+      run: async () => await client.from('ideas').insert({ user_id: userId, content: 'Bench' }),
     },
   ]);
 } finally {
