@@ -5,9 +5,14 @@
  * webhook, upload).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { billingPortal } from './billing-portal/index.ts';
+import { createCheckout } from './create-checkout/index.ts';
 import { deleteAccount } from './delete-account/index.ts';
+import { stripeWebhook } from './stripe-webhook/index.ts';
 import { uploadImage } from './upload-image/index.ts';
 
+/** The checkout's request body and answer (the browser's checkout call uses them). */
+export { type CreateCheckoutResult, createCheckoutBody } from './create-checkout/index.ts';
 /** Recognises raster images by their magic numbers; the local backend's storage checks uploads with it. */
 export { type ImageType, imageTypeOf } from './upload-image/index.ts';
 
@@ -44,6 +49,9 @@ export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 export const handlers: FunctionRegistry = {
   'upload-image': uploadImage,
   'delete-account': deleteAccount,
+  'create-checkout': createCheckout,
+  'stripe-webhook': stripeWebhook,
+  'billing-portal': billingPortal,
 };
 
 /** What {@link createFunctionEnv} needs from a host. */

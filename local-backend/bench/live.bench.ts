@@ -211,7 +211,7 @@ async function uploadThroughput(backend: Backend) {
   }
 }
 
-const backend = await startBackend({ dataDir: 'memory://', port: 0 });
+const backend = await startBackend({ dataDir: 'memory://', port: 0, tierLimits: 'off' });
 try {
   await realtimeLatency(backend);
   await uploadThroughput(backend);

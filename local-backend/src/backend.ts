@@ -28,6 +28,13 @@ import { type Realtime, type RealtimeOptions, startRealtime } from './realtime/i
 import { createRestRoutes } from './rest/index.ts';
 import { createStorageRoutes, type ObjectStore, openObjectStore } from './storage/index.ts';
 import { storageErrors } from './storage/storage-error.ts';
+import {
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  localStripeSecrets,
+  type StripeTestMode,
+  startStripeTestMode,
+} from './stripe/index.ts';
 
 /** A running local backend. */
 export interface Backend {
@@ -41,6 +48,11 @@ export interface Backend {
   /** Where auth e-mails are captured (also served at `/mail`). */
   mailbox: Mailbox;
   migrations: MigrationReport;
+  /**
+   * The local Stripe test mode (`/v1`, `/stripe`). The functions use it unless `STRIPE_SECRET_KEY` is
+   * set in the environment (then they talk to the Stripe that key belongs to).
+   */
+  stripe: StripeTestMode;
   /** Closes the server, the database and the data-folder lock. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -56,6 +68,8 @@ export interface StartBackendOptions extends BackendOptions {
   functions?: FunctionRegistry;
   /** Realtime tuning (tests shrink the per-connection queue). */
   realtime?: RealtimeOptions;
+  /** Handed to the functions as `env.secrets`. @default process.env (plus the local Stripe test mode's) */
+  secrets?: Readonly<Record<string, string | undefined>>;
 }
 
 const isMemory = (dataDir: string) => dataDir.startsWith('memory://');
@@ -115,11 +129,15 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     if (options.reset && !isMemory(dataDir)) await wipeDataDir(dataDir);
     database = await openDatabase({ dataDir });
     const migrations = await migrate({ pg: database.pg });
+    // Session-wide: PGlite is one connection, and requests set only transaction-local settings.
+    if (options.tierLimits === 'off')
+      await database.pg.query("select set_config('app.tier_limits', 'off', false)");
     const keys = await createApiKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET);
     const mailbox = createMailbox();
     store = await openObjectStore({ dataDir });
     // Set once the server listens: the functions' service client calls back into this backend.
     let url = '';
+    const { stripe, secrets } = await startBilling(database, options, () => url);
 
     // One authenticator for REST, storage and realtime, which refuses tokens of ended sessions.
     const sessions = createSessionLiveness({ pg: database.pg });
@@ -133,6 +151,8 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       sessions,
       authenticate,
       url: () => url,
+      stripe,
+      secrets,
     });
 
     // The raw server (not `serve()`) so a WebSocket upgrade can be attached to the same port later.
@@ -147,6 +167,8 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     await listen(httpServer, options.port ?? DEFAULT_PORT);
     const { port } = httpServer.address() as AddressInfo;
     url = `http://127.0.0.1:${port}`;
+    // No Stripe keys configured: the functions use the local test mode on this backend.
+    if (!secrets.STRIPE_SECRET_KEY) Object.assign(secrets, localStripeSecrets(url));
 
     const openDatabaseForStop: Database = database;
     const openStoreForStop: ObjectStore = store;
@@ -160,6 +182,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
       httpServer,
       mailbox,
       migrations,
+      stripe,
       stop() {
         stopping ??= (async () => {
           // Upgraded WebSockets are no longer the HTTP server's connections: realtime closes them.
@@ -184,6 +207,25 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
   }
 }
 
+/**
+ * The paid side: tier limits as configured, the local Stripe test mode, and the functions' secrets (the
+ * test mode's are added once the URL is known, unless `STRIPE_SECRET_KEY` points at a real Stripe).
+ */
+async function startBilling(database: Database, options: StartBackendOptions, url: () => string) {
+  // Session-wide: PGlite is one connection, and requests set only transaction-local settings.
+  if (options.tierLimits === 'off')
+    await database.pg.query("select set_config('app.tier_limits', 'off', false)");
+  const secrets: Record<string, string | undefined> = { ...(options.secrets ?? process.env) };
+  const stripe = await startStripeTestMode({
+    pg: database.pg,
+    baseUrl: url,
+    webhookUrl: () => `${url()}/functions/v1/stripe-webhook`,
+    secretKey: LOCAL_STRIPE_SECRET_KEY,
+    webhookSecret: LOCAL_WEBHOOK_SECRET,
+  });
+  return { stripe, secrets };
+}
+
 /** What the HTTP app of {@link createBackendApp} serves. */
 interface BackendServices {
   database: Database;
@@ -194,6 +236,9 @@ interface BackendServices {
   authenticate: (request: Request) => Promise<RequestAuth>;
   /** The backend's own URL, known once the server listens (the functions' service client calls it). */
   url: () => string;
+  stripe: StripeTestMode;
+  /** The functions' `env.secrets` (filled in with the local Stripe test mode's once the URL is known). */
+  secrets: Readonly<Record<string, string | undefined>>;
 }
 
 /** The HTTP app: auth, REST, storage, functions and the mail catcher, with CORS, body limits and errors. */
@@ -223,11 +268,13 @@ function createBackendApp(options: StartBackendOptions, services: BackendService
     supabaseUrl: services.url,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
-    secrets: { ...process.env },
+    secrets: services.secrets,
   });
   app.route('/functions/v1', functionsHost.routes);
   app.all('/api/chat', (context) => functionsHost.invoke('chat', context.req.raw));
   app.route('/mail', createMailRoutes({ mailbox }));
+  app.route('/v1', services.stripe.api);
+  app.route('/stripe', services.stripe.pages);
   app.notFound((context) =>
     context.json(
       { code: 'not_found', message: `No route for ${context.req.method} ${context.req.path}` },

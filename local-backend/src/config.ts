@@ -40,6 +40,12 @@ export interface BackendOptions {
    * @default false
    */
   trustProxy?: boolean;
+  /**
+   * Whether the database refuses what passes a tier's limit (documents per month; the functions check
+   * the others). `off` still counts; for test backends of features that are not about limits.
+   * @default 'enforced'
+   */
+  tierLimits?: 'enforced' | 'off';
 }
 
 /** Reads the CLI's environment (`SUPABASE_LOCAL_*`, `SUPABASE_JWT_SECRET`, ...) into backend options. */
@@ -55,6 +61,7 @@ export function readOptionsFromEnvironment(environment: NodeJS.ProcessEnv): Back
     confirmEmail: environment.SUPABASE_AUTH_CONFIRM_EMAIL === 'true',
     siteUrl: environment.SUPABASE_AUTH_SITE_URL || undefined,
     trustProxy: environment.SUPABASE_LOCAL_TRUST_PROXY === 'true',
+    tierLimits: environment.SUPABASE_LOCAL_TIER_LIMITS === 'off' ? 'off' : 'enforced',
   };
 }
 

@@ -11,3 +11,12 @@ export {
 } from './config.ts';
 export { type Database, openDatabase, type RequestAuth } from './db/database.ts';
 export { PLATFORM_SQL_FILES } from './db/migrate.ts';
+export {
+  LOCAL_PRICES,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  localStripeSecrets,
+  priceEnvName,
+  type StripeTestMode,
+  signatureHeader,
+} from './stripe/index.ts';

@@ -93,7 +93,12 @@ describe('postgres_changes through supabase-js', () => {
 
   beforeAll(async () => {
     // A small per-connection queue, so that the slow-socket case needs few megabytes.
-    backend = await startBackend({ dataDir: 'memory://', port: 0, realtime: { maxQueuedBytes: 256 * 1024 } });
+    backend = await startBackend({
+      dataDir: 'memory://',
+      port: 0,
+      realtime: { maxQueuedBytes: 256 * 1024 },
+      tierLimits: 'off',
+    });
     alice = await signedIn(backend, 'alice');
     bob = await signedIn(backend, 'bob');
   });
@@ -269,7 +274,7 @@ describe('the Phoenix protocol on the wire', () => {
   let alice: User;
 
   beforeAll(async () => {
-    backend = await startBackend({ dataDir: 'memory://', port: 0 });
+    backend = await startBackend({ dataDir: 'memory://', port: 0, tierLimits: 'off' });
     alice = await signedIn(backend, 'wire');
   });
   afterAll(() => backend?.stop());
@@ -349,7 +354,7 @@ describe('reconnecting after a backend restart', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'local-backend-realtime-test-'));
-    backend = await startBackend({ dataDir, port: 0 });
+    backend = await startBackend({ dataDir, port: 0, tierLimits: 'off' });
   });
   afterAll(async () => {
     await backend?.stop();
@@ -361,7 +366,7 @@ describe('reconnecting after a backend restart', () => {
     const subscription = await subscribe(alice.client, [{ event: 'INSERT', table: 'ideas' }]);
     const port = Number(new URL(backend.url).port);
     await backend.stop();
-    backend = await startBackend({ dataDir, port });
+    backend = await startBackend({ dataDir, port, tierLimits: 'off' });
     // realtime-js retries after 1, 2, 5 and 10 s, then rejoins its channels.
     await waitFor(
       () => subscription.statuses.filter((status) => status === 'SUBSCRIBED').length >= 2,

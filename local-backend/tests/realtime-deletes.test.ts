@@ -67,7 +67,7 @@ describe('realtime DELETE events', () => {
   }
 
   beforeAll(async () => {
-    backend = await startBackend({ dataDir: 'memory://', port: 0 });
+    backend = await startBackend({ dataDir: 'memory://', port: 0, tierLimits: 'off' });
     alice = await signedIn('alice');
     bob = await signedIn('bob');
     const { data } = await alice.client

@@ -34,6 +34,7 @@ export {
   type DataErrorCode,
   dataOf,
   isOfflineFailure,
+  limitReachedOf,
   toDataError,
 } from './network/data-error.ts';
 export { isOnline, online$, useOnline } from './network/network-status.ts';

@@ -83,3 +83,11 @@ values
   ('20000000-0000-4000-8000-000000000009', 'd0000000-0000-4000-8000-000000000001', 'Two rival radio operators on opposite islands who fall in love over Morse code.', 'c0000000-0000-4000-8000-000000000003', now() - interval '20 days', now() - interval '20 days'),
   ('20000000-0000-4000-8000-000000000010', 'd0000000-0000-4000-8000-000000000001', 'Morning pages: three pages longhand before looking at a screen. Try it for two weeks.', null, now() - interval '45 days', now() - interval '45 days')
 on conflict do nothing;
+
+-- The demo accounts are on a complimentary Max plan (no provider subscription behind it), so a first
+-- start can try everything without meeting a limit; a new account starts on Free.
+insert into public.subscriptions (user_id, status, tier)
+values
+  ('d0000000-0000-4000-8000-000000000001', 'active', 'MAX'),
+  ('f0000000-0000-4000-8000-000000000002', 'active', 'MAX')
+on conflict do nothing;

@@ -145,7 +145,7 @@ function traceBreakdown(trace: Buffer, keystrokes: number, count = 8): [string, 
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
-const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT });
+const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -107,7 +107,7 @@ async function mainThreadCpuPerFrame(tracePath: string): Promise<number[]> {
   return cpu;
 }
 
-const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT });
+const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

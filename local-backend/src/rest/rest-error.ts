@@ -61,6 +61,8 @@ function isPostgresError(error: unknown): error is PostgresError {
 
 /** PostgREST's SQLSTATE -> HTTP status mapping (docs/backend.md, protocol fact 7). */
 function statusForSqlState(code: string, role: DatabaseRole): number {
+  // PostgREST's own convention: SQLSTATE PTxyz answers HTTP xyz (a tier limit raises PT429).
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503') return 409;
   if (code === '42P01' || code === '42883') return 404;

@@ -41,7 +41,13 @@ export async function spawnTestBackend(): Promise<SpawnedTestBackend> {
   // tsx is the backend's own dependency, resolved from its folder.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: backendDirectory(),
-    env: { ...process.env, SUPABASE_LOCAL_PORT: String(port), SUPABASE_LOCAL_DATA_DIR: 'memory://' },
+    env: {
+      ...process.env,
+      SUPABASE_LOCAL_PORT: String(port),
+      SUPABASE_LOCAL_DATA_DIR: 'memory://',
+      // Limits are tested on their own; component tests create what they need.
+      SUPABASE_LOCAL_TIER_LIMITS: 'off',
+    },
   });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {

@@ -20,14 +20,19 @@ export interface TestBackend {
 
 /**
  * Starts the real local backend (real Postgres and RLS) in this process, on a free port with a throwaway
- * in-memory database (seeded with the demo users). For tests in Node's environment; component tests in
+ * in-memory database (seeded with the demo users), and tier limits counted but not enforced unless asked
+ * (they are tested on their own). For tests in Node's environment; component tests in
  * happy-dom use `spawnTestBackend`.
  */
-export async function startTestBackend(): Promise<TestBackend> {
+export async function startTestBackend({
+  tierLimits = 'off',
+}: {
+  tierLimits?: 'enforced' | 'off';
+} = {}): Promise<TestBackend> {
   // Loaded here, not at the top: component tests in happy-dom import this module for `spawnTestBackend`,
   // and the backend's modules cannot even be loaded there (they resolve files from `import.meta.url`).
   const { startBackend } = await import('../backend.ts');
-  const backend = await startBackend({ dataDir: 'memory://', port: 0 });
+  const backend = await startBackend({ dataDir: 'memory://', port: 0, tierLimits });
   return {
     url: backend.url,
     anonKey: backend.anonKey,

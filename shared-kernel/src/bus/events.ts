@@ -29,7 +29,12 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('search.open') }),
   /** Show the break screen ('Take a break', or the editor timer reaching zero). */
   z.object({ type: z.literal('break.start') }),
-  z.object({ type: z.literal('settings.open'), tab: z.optional(z.string()) }),
+  z.object({
+    type: z.literal('settings.open'),
+    tab: z.optional(z.string()),
+    /** Back from the provider's checkout: the Plans tab says the plan is activating until it is. */
+    checkout: z.optional(z.enum(['success', 'canceled'])),
+  }),
   z.object({
     type: z.literal('pricing.open'),
     reason: z.enum(['rate-limit', 'premium-feature', 'upgrade']),

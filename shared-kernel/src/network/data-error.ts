@@ -18,6 +18,8 @@ export type DataErrorCode =
   | 'conflict'
   /** The device could not keep the change (IndexedDB quota). */
   | 'storage-full'
+  /** The tier's limit is reached (SQLSTATE PT429, HTTP 429): kept, and tried again after an upgrade. */
+  | 'rate-limited'
   /** Anything else the backend refused or failed at. */
   | 'server';
 
@@ -58,6 +60,7 @@ const HTTP_CODES: Record<number, DataErrorCode> = {
   403: 'permission-denied',
   404: 'not-found',
   409: 'conflict',
+  429: 'rate-limited',
 };
 
 function codeOf(failure: BackendFailure, status: number | undefined): DataErrorCode {
@@ -66,6 +69,7 @@ function codeOf(failure: BackendFailure, status: number | undefined): DataErrorC
   if (code === '42501') return 'permission-denied';
   if (code === '23505') return 'conflict';
   if (code === 'PGRST116') return 'not-found';
+  if (code === 'PT429') return 'rate-limited';
   const httpStatus = status ?? Number(failure.status ?? failure.statusCode ?? Number.NaN);
   const byStatus = HTTP_CODES[httpStatus];
   if (byStatus) return byStatus;
@@ -104,4 +108,27 @@ export function dataOf<Answer extends { data: unknown; error: unknown; status?: 
 /** Whether a failure means the backend was not reached (the device's copy is the fallback). */
 export function isOfflineFailure(failure: unknown): boolean {
   return toDataError(failure).code === 'offline';
+}
+
+const LIMIT_KINDS = { api_calls: 'apiCalls', documents: 'documents', chat_messages: 'chatMessages' } as const;
+
+/**
+ * Which limit a 'rate-limited' failure hit and when it resets, read from the usage the database sent in
+ * the error's details (`{ metric, resets_at, ... }`); null for any other failure.
+ */
+export function limitReachedOf(
+  failure: unknown,
+): { kind: (typeof LIMIT_KINDS)[keyof typeof LIMIT_KINDS]; resetsAt: Date } | null {
+  const error = toDataError(failure);
+  if (error.code !== 'rate-limited') return null;
+  const cause = error.cause instanceof DataError ? error.cause.cause : error.cause;
+  const details = (cause as { details?: unknown; cause?: { details?: unknown } } | null)?.details;
+  try {
+    const usage = JSON.parse(String(details)) as { metric?: keyof typeof LIMIT_KINDS; resets_at?: string };
+    const kind = usage.metric ? LIMIT_KINDS[usage.metric] : undefined;
+    if (!kind || !usage.resets_at) return null;
+    return { kind, resetsAt: new Date(usage.resets_at) };
+  } catch {
+    return null;
+  }
 }

@@ -54,6 +54,30 @@ export type Database = {
           },
         ];
       };
+      billing_events: {
+        Row: {
+          created_at: string;
+          id: string;
+          outcome: string;
+          received_at: string;
+          type: string;
+        };
+        Insert: {
+          created_at: string;
+          id: string;
+          outcome: string;
+          received_at?: string;
+          type: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          outcome?: string;
+          received_at?: string;
+          type?: string;
+        };
+        Relationships: [];
+      };
       categories: {
         Row: {
           created_at: string;
@@ -265,6 +289,7 @@ export type Database = {
           created_at: string;
           current_period_end: string | null;
           customer_id: string | null;
+          last_event_at: string | null;
           price_id: string | null;
           status: string | null;
           subscription_id: string | null;
@@ -277,6 +302,7 @@ export type Database = {
           created_at?: string;
           current_period_end?: string | null;
           customer_id?: string | null;
+          last_event_at?: string | null;
           price_id?: string | null;
           status?: string | null;
           subscription_id?: string | null;
@@ -289,6 +315,7 @@ export type Database = {
           created_at?: string;
           current_period_end?: string | null;
           customer_id?: string | null;
+          last_event_at?: string | null;
           price_id?: string | null;
           status?: string | null;
           subscription_id?: string | null;
@@ -427,6 +454,22 @@ export type Database = {
           name: string;
         }[];
       };
+      apply_billing_event: {
+        Args: {
+          bought_tier: string;
+          cancel_at_end: boolean;
+          customer: string;
+          event_created: string;
+          event_id: string;
+          event_type: string;
+          period_end: string;
+          price: string;
+          subscription: string;
+          subscription_status: string;
+          target_user: string;
+        };
+        Returns: string;
+      };
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
@@ -458,6 +501,7 @@ export type Database = {
           name: string;
         }[];
       };
+      record_billing_customer: { Args: { customer: string; target_user: string }; Returns: string };
       rich_text_to_plain_text: { Args: { document: Json }; Returns: string };
       search_like_pattern: { Args: { query: string }; Returns: string };
       search_matches: {

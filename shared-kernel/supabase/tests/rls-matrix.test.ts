@@ -405,6 +405,21 @@ const cases: Case[] = [
     }),
     allowed: ['service role'],
   },
+  ...(['select', 'insert', 'update', 'delete'] as const).map((operation) => ({
+    table: 'billing_events',
+    operation,
+    description: `${operation}s a payment webhook event (the webhook's own record)`,
+    statement: () => ({
+      sql: {
+        select: `select id from public.billing_events where id = 'evt_fixture'`,
+        insert: `insert into public.billing_events (id, type, created_at, outcome) values ('evt_' || gen_random_uuid(), 'x', now(), 'applied') returning id`,
+        update: `update public.billing_events set outcome = 'stale' where id = 'evt_fixture' returning id`,
+        delete: `delete from public.billing_events where id = 'evt_fixture' returning id`,
+      }[operation],
+      parameters: [],
+    }),
+    allowed: ['service role' as const],
+  })),
   {
     table: 'storage.objects',
     operation: 'select',
@@ -506,6 +521,9 @@ beforeAll(async () => {
   await database.pg.query(
     `insert into public.usage_counters (user_id, metric, period_start, count) values ($1, 'chat_messages', current_date, 3)`,
     [users.owner.id],
+  );
+  await database.pg.query(
+    `insert into public.billing_events (id, type, created_at, outcome) values ('evt_fixture', 'customer.subscription.created', now(), 'applied')`,
   );
   await database.pg.query(
     `insert into storage.objects (bucket_id, name, owner) values ('photo-clips', $1, $2)`,

@@ -6,14 +6,24 @@ import { migrationFiles, SEED_FILE } from '../index.ts';
 // service's own tables.
 const [platformFile = ''] = PLATFORM_SQL_FILES;
 
-/** Applies the hosted-Supabase emulation, then every migration, then (optionally) the seed. */
-export async function openMigratedDatabase({ seed }: { seed: boolean }): Promise<Database> {
+/**
+ * Applies the hosted-Supabase emulation, then every migration, then (optionally) the seed. Tier limits
+ * are counted but not enforced unless `tierLimits` is 'enforced' (they are tested on their own).
+ */
+export async function openMigratedDatabase({
+  seed,
+  tierLimits = 'off',
+}: {
+  seed: boolean;
+  tierLimits?: 'enforced' | 'off';
+}): Promise<Database> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.pg.exec(readFileSync(platformFile, 'utf8'));
   for (const file of migrationFiles()) {
     await database.pg.exec(readFileSync(file, 'utf8'));
   }
   if (seed) await applySeed({ database });
+  if (tierLimits === 'off') await database.pg.query("select set_config('app.tier_limits', 'off', false)");
   return database;
 }
 

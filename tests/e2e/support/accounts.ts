@@ -17,12 +17,36 @@ export function backendClient() {
   });
 }
 
-/** Signs up a fresh writer (sign-up is auto-confirmed on the local backend). */
-export async function createAccount(prefix = 'writer'): Promise<Account> {
+/**
+ * The Supabase CLI's well-known local service_role key (signed with its public demo secret; it grants
+ * nothing outside a developer's machine). Only Node-side test code uses it, to arrange a writer's plan.
+ */
+const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/**
+ * Signs up a fresh writer (sign-up is auto-confirmed on the local backend). Writers are on a
+ * complimentary Max plan, so tests of other features never meet a tier limit; `plan: 'FREE'` keeps the
+ * plan a new account really has (the plans specs).
+ */
+export async function createAccount(
+  prefix = 'writer',
+  { plan = 'MAX' }: { plan?: 'FREE' | 'MAX' } = {},
+): Promise<Account> {
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
   const { data, error } = await backendClient().auth.signUp({ email, password });
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  if (plan === 'MAX') {
+    const service = createClient(BACKEND.url, LOCAL_SERVICE_ROLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const granted = await service
+      .from('subscriptions')
+      .insert({ user_id: data.session.user.id, status: 'active', tier: 'MAX' });
+    if (granted.error) throw new Error(`granting Max failed: ${granted.error.message}`);
+  }
   return { email, password, session: data.session };
 }
 

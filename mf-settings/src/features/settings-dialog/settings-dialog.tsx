@@ -7,6 +7,7 @@ import { AdvancedTab } from '../advanced-tab/index.ts';
 import { AppearanceTab } from '../appearance-tab/index.ts';
 import { EditorTab } from '../editor-tab/index.ts';
 import { NotificationsTab } from '../notifications-tab/index.ts';
+import { PlansTab } from '../plans-tab/index.ts';
 import { WorkspaceTab } from '../workspace-tab/index.ts';
 import styles from './settings-dialog.module.css';
 
@@ -17,7 +18,7 @@ function isSettingsTab(name: string | undefined): name is SettingsTab {
   return tabs.some((tab) => tab === name);
 }
 
-/** The content of each tab; a tab left out (Plans, built with the pricing dialog) shows its heading. */
+/** The content of each tab but Plans (which also hears how a checkout ended). */
 const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
   Account: AccountTab,
   Appearance: AppearanceTab,
@@ -29,11 +30,13 @@ const TAB_PANELS: Partial<Record<SettingsTab, ComponentType<AreaProps>>> = {
 
 /** The settings dialog, opened from the Profile button or Cmd/Ctrl+comma through the bus. */
 export function SettingsDialog(props: AreaProps) {
-  const { bus } = props;
+  const { bus, backend, user } = props;
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<SettingsTab>('Account');
+  const [checkout, setCheckout] = useState<'success' | 'canceled' | undefined>();
   useBusEvent(bus, 'settings.open', (event) => {
     if (isSettingsTab(event.tab)) setTab(event.tab);
+    setCheckout(event.checkout);
     setOpen(true);
   });
 
@@ -58,6 +61,7 @@ export function SettingsDialog(props: AreaProps) {
             <Tabs.Content key={name} value={name} className={styles.content}>
               <h3 className={styles.heading}>{name}</h3>
               {Panel && <Panel {...props} />}
+              {name === 'Plans' && <PlansTab backend={backend} user={user} checkout={checkout} />}
             </Tabs.Content>
           );
         })}

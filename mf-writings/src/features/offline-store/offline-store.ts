@@ -35,6 +35,11 @@ export interface OfflineStoreOptions {
   onEvent(event: SyncEvent): void;
   /** The number of writes waiting to be synced changed. */
   onPending(count: number): void;
+  /**
+   * A write was refused for the tier's limit (documents per month). It stays on this device and is
+   * tried again (it goes through once the limit resets or the plan is upgraded).
+   */
+  onLimitReached?(failure: SyncFailure): void;
 }
 
 /**
@@ -43,7 +48,13 @@ export interface OfflineStoreOptions {
  * connection returns and when the tab becomes visible. `null` where IndexedDB cannot be opened (the
  * workspace then works online only).
  */
-export async function startOfflineStore({ client, userId, onEvent, onPending }: OfflineStoreOptions) {
+export async function startOfflineStore({
+  client,
+  userId,
+  onEvent,
+  onPending,
+  onLimitReached = () => {},
+}: OfflineStoreOptions) {
   let database: LocalDatabase;
   try {
     database = await openLocalDatabase(userId);
@@ -70,6 +81,7 @@ export async function startOfflineStore({ client, userId, onEvent, onPending }: 
     },
     onRetry(failure) {
       lastFailure = failure;
+      if (failure.code === 'rate-limited') onLimitReached(failure);
     },
   });
   if (channel) {

@@ -1,4 +1,11 @@
-import { type AreaProps, getSupabaseClient, messages, pendingSyncText, useBusEvent } from 'shared-kernel';
+import {
+  type AreaProps,
+  getSupabaseClient,
+  messages,
+  pendingSyncText,
+  rateLimitReached,
+  useBusEvent,
+} from 'shared-kernel';
 import {
   createAndSelect,
   dismissNotice,
@@ -18,6 +25,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
   useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
   const notice = useWritingsStore((state) => state.notice);
   const pending = useWritingsStore((state) => state.pending);
+  const limit = useWritingsStore((state) => state.limit);
   return (
     <nav className={styles.sidebar} aria-label="Writings">
       <header className={styles.brand}>
@@ -36,6 +44,24 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
         <p role="status" className={styles.pending}>
           {pendingSyncText(pending)}
         </p>
+      )}
+      {limit && (
+        <div role="alert" className={styles.notice}>
+          <span>{rateLimitReached(limit)}</span>
+          <button
+            type="button"
+            className={styles.primary}
+            onClick={() => {
+              dismissNotice();
+              bus.emit({ type: 'pricing.open', reason: 'rate-limit' });
+            }}
+          >
+            {messages.pricing.upgrade}
+          </button>
+          <button type="button" onClick={dismissNotice} aria-label={messages.sidebar.dismiss}>
+            ×
+          </button>
+        </div>
       )}
       {notice && (
         <div role="alert" className={styles.notice}>

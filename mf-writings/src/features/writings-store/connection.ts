@@ -1,5 +1,5 @@
 // Connecting the store to a signed-in user, and forgetting them.
-import { online$, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
+import { limitReachedOf, online$, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
 import { startOfflineStore } from '../offline-store/index.ts';
 import { loadFolders } from './folders.ts';
 import { loadFirstPage } from './list-paging.ts';
@@ -32,6 +32,10 @@ export function connectWritingsStore({
       if (started !== runtime.session) return;
       setState({ pending });
       reportUnsyncedChanges(pending);
+    },
+    onLimitReached: (failure) => {
+      const limit = limitReachedOf(failure);
+      if (started === runtime.session && limit) setState({ limit });
     },
   });
   loadFolders();

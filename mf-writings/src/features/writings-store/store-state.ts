@@ -2,7 +2,7 @@
 // `useWritingsStore`) and what the store's actions keep between calls (the connection, counters that drop
 // stale answers, the device's offline store). Every module of the store reads and writes it here.
 import { useSyncExternalStore } from 'react';
-import { DataError, messages, type WorkspaceClient } from 'shared-kernel';
+import { DataError, messages, type RateLimitKind, type WorkspaceClient } from 'shared-kernel';
 import type { OfflineStore, SyncEvent } from '../offline-store/index.ts';
 import type { Folder, Writing, WritingDraft, WritingSummary } from '../writings-data/index.ts';
 
@@ -33,6 +33,8 @@ export type WritingsState = {
   readonly notice: string | null;
   /** Writes kept on this device that wait to be synced (offline, or refused for now). */
   readonly pending: number;
+  /** The tier limit a new writing was refused for (it stays on this device), until dismissed. */
+  readonly limit: { readonly kind: RateLimitKind; readonly resetsAt: Date } | null;
 };
 
 const initialState: WritingsState = {
@@ -50,6 +52,7 @@ const initialState: WritingsState = {
   live: false,
   notice: null,
   pending: 0,
+  limit: null,
 };
 
 /** The store's state and the bookkeeping of its actions. */
@@ -157,7 +160,7 @@ function failureText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Hides the notice. */
+/** Hides the notice and the limit alert. */
 export function dismissNotice(): void {
-  setState({ notice: null });
+  setState({ notice: null, limit: null });
 }

@@ -3,6 +3,7 @@ import {
   createWritingDocument,
   isOfflineFailure,
   type Json,
+  limitReachedOf,
   messages,
   nonBlank,
   saveErrorMessage,
@@ -48,7 +49,10 @@ export async function createAndSelect(): Promise<Writing | null> {
     selectWriting(writing.id);
     return writing;
   } catch (error) {
-    say(error, messages.save.failed);
+    // Past the documents limit: the rate limit alert (with Upgrade) instead of a save failure.
+    const limit = limitReachedOf(error);
+    if (limit) setState({ limit });
+    else say(error, messages.save.failed);
     return null;
   }
 }

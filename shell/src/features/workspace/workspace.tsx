@@ -19,6 +19,7 @@ import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/ind
 import { useShortcuts } from '../shortcuts/index.ts';
 import { playSound } from '../sound/index.ts';
 import { showToast } from '../toasts/index.ts';
+import { useCheckoutReturn } from './use-checkout-return.ts';
 import styles from './workspace.module.css';
 
 /** The phone layout: one area at a time, the same parcels. */
@@ -62,6 +63,7 @@ export function Workspace({
   const [welcome, setWelcome] = useState(takeWelcome);
   useShortcuts(bus);
   useBackOnlineToast();
+  useCheckoutReturn(bus);
   useBusEvent(bus, 'break.start', () => {
     loadBreakScreen().then(
       (screen) => setBreakScreen(() => screen),

@@ -1,0 +1,2 @@
+// The public API of the stripe-webhook function.
+export { stripeWebhook } from './stripe-webhook.ts';
