@@ -5,6 +5,7 @@
  * webhook, upload).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chat } from './chat/index.ts';
 import { uploadImage } from './upload-image/index.ts';
 
 /** Recognises raster images by their magic numbers; the local backend's storage checks uploads with it. */
@@ -41,6 +42,7 @@ export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 
 /** The functions of this project. `chat` is also mounted at `/api/chat`. */
 export const handlers: FunctionRegistry = {
+  chat,
   'upload-image': uploadImage,
 };
 

@@ -1,10 +1,5 @@
 import { z } from 'zod/mini';
-
-const contextItemSchema = z.object({
-  type: z.enum(['Idea', 'Writing']),
-  title: z.string(),
-  content: z.string(),
-});
+import { contextItemSchema } from '../domain/chat.ts';
 
 /**
  * The event catalogue of the workspace bus: every intent one area sends another. Names are

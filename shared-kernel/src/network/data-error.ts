@@ -85,7 +85,7 @@ export function toDataError(failure: unknown, status?: number): DataError {
     typeof fields.message === 'string' && fields.message
       ? fields.message
       : String(failure ?? 'Unknown error');
-  const code = globalThis.navigator?.onLine === false ? 'offline' : codeOf(fields, status);
+  const code = navigatorOnline() === false ? 'offline' : codeOf(fields, status);
   return new DataError(code, message, { cause: failure });
 }
 
@@ -104,4 +104,9 @@ export function dataOf<Answer extends { data: unknown; error: unknown; status?: 
 /** Whether a failure means the backend was not reached (the device's copy is the fallback). */
 export function isOfflineFailure(failure: unknown): boolean {
   return toDataError(failure).code === 'offline';
+}
+
+/** The browser's view of the connection; undefined outside a browser (a server function, a test in Node). */
+export function navigatorOnline(): boolean | undefined {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine;
 }
