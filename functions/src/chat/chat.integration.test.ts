@@ -266,7 +266,11 @@ describe('POST /api/chat', () => {
     const request = new Request('http://functions.test/api/chat', {
       headers: { authorization: `Bearer ${writer.token}` },
     });
-    const listing = await (await chat(request, envWith())).json();
+    const listing = (await (await chat(request, envWith())).json()) as {
+      modelConfigured: boolean;
+      webSearch: boolean;
+      models: { id: string; available: boolean }[];
+    };
     expect(listing.modelConfigured).toBe(false);
     expect(listing.webSearch).toBe(false);
     expect(
