@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type ChatRequest, type ChatSource, type ContextItem, contextItem } from 'shared-kernel/domain';
+import { type ChatRequest, type ChatSource, type ContextItem, cutContextContent } from 'shared-kernel/domain';
 
 /** Passages retrieved per question: enough to answer from, few enough to read in "What the model saw". */
 export const RETRIEVED_PASSAGES = 6;
@@ -41,12 +41,20 @@ export function numberSources(request: ChatRequest, passages: readonly Passage[]
   const sources: Omit<ChatSource, 'n'>[] = [];
   const active = request.context.active;
   if (active?.content.trim()) {
-    const item = contextItem(active);
-    sources.push({ kind: 'document', id: item.id, title: item.title, excerpt: item.content });
+    sources.push({
+      kind: 'document',
+      id: active.id,
+      title: active.title,
+      excerpt: cutContextContent(active.content),
+    });
   }
-  for (const chip of request.context.items) {
-    const item = contextItem(chip);
-    sources.push({ kind: itemKind(item), id: item.id, title: item.title, excerpt: item.content });
+  for (const item of request.context.items) {
+    sources.push({
+      kind: itemKind(item),
+      id: item.id,
+      title: item.title,
+      excerpt: cutContextContent(item.content),
+    });
   }
   const known = new Set(sources.map((source) => source.id).filter(Boolean));
   for (const passage of passages) {

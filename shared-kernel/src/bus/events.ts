@@ -12,6 +12,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('writings.new') }),
   /** Save the open writing when it has unsaved changes (Cmd/Ctrl+S). */
   z.object({ type: z.literal('writings.save') }),
+  /** Show an idea in the ideas panel: scrolled to and highlighted (choosing an idea in search). */
+  z.object({ type: z.literal('ideas.open'), ideaId: z.string().check(z.minLength(1)) }),
   /** Show or hide a side panel. */
   z.object({ type: z.literal('panels.toggle'), panel: z.enum(['ideas', 'chat']) }),
   /** Make sure a side panel is visible (e.g. after choosing an idea in search). */
@@ -32,6 +34,10 @@ export const busEventSchema = z.discriminatedUnion('type', [
   }),
   /** Add an idea or writing to the chat's context (drag and drop, "Ask AI"). */
   z.object({ type: z.literal('chat.context-add'), item: contextItemSchema }),
+  /** The chat asks which writing is open; the editor answers at once with `document.active`. */
+  z.object({ type: z.literal('document.request') }),
+  /** The writing open in the editor, as plain text (the chat's "open document" context). */
+  z.object({ type: z.literal('document.active'), item: contextItemSchema }),
   /** A parcel finished mounting; the shell uses it to know when the workspace is ready. */
   z.object({ type: z.literal('area.mounted'), area: z.string(), parcel: z.string() }),
 ]);

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { CONTEXT_ITEM_MAX_LENGTH } from './constants.ts';
-import { cutText, previewText } from './text.ts';
+import { previewText } from './text.ts';
 
 /** The model vendors of the selector (docs/product.md, Chat models). */
 export type ChatVendor = 'openai' | 'anthropic' | 'google' | 'deepseek';
@@ -69,6 +68,7 @@ export function readChatConfig(value: unknown): ChatConfig {
   return { ...DEFAULT_CHAT_CONFIG, ...(partial.success ? partial.data : {}) };
 }
 
+/** The shape of a context item on the wire (the bus's `chat.context-add`, the chat request). */
 export const contextItemSchema = z.object({
   type: z.enum(['Idea', 'Writing']),
   title: z.string(),
@@ -76,19 +76,6 @@ export const contextItemSchema = z.object({
   /** The idea or writing it came from, so a citation can open it. */
   id: z.optional(z.string()),
 });
-/** An idea or writing the writer added to the chat (a chip), as plain text. */
-export type ContextItem = z.infer<typeof contextItemSchema>;
-
-/** An item as the chat keeps it: its content cut to 4000 characters. */
-export function contextItem(item: ContextItem): ContextItem {
-  return { ...item, content: cutText(item.content, CONTEXT_ITEM_MAX_LENGTH) };
-}
-
-/** The chips with `item` added, unless one with the same text is there already. */
-export function addContextItem(items: readonly ContextItem[], item: ContextItem): ContextItem[] {
-  const added = contextItem(item);
-  return items.some((existing) => existing.content === added.content) ? [...items] : [...items, added];
-}
 
 // Markers an older composer wrote into the input for a dropped item: "[Context: ...]" lines.
 const CONTEXT_MARKER = /^\s*\[(?:Context|Idea|Writing):[^\]\n]*\]\s*$/gim;
