@@ -85,10 +85,10 @@ test('Stop keeps the partial answer; a failed send gives its text back, and Retr
   await expect(assistantReplies(panel).last()).toContainText('word2');
   await panel.getByRole('button', { name: 'Stop generating' }).click();
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
-  const partial = await assistantReplies(panel).last().innerText();
+  const partial = await assistantReplies(panel).last().textContent();
   expect(partial).not.toContain('word39');
   await page.waitForTimeout(500);
-  expect(await assistantReplies(panel).last().innerText()).toBe(partial);
+  expect(await assistantReplies(panel).last().textContent()).toBe(partial);
 
   await ask(panel, 'Try this [[error-once]]');
   await expect(panel.getByRole('alert')).toContainText('Error: The fake provider failed once');
