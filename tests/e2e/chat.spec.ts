@@ -220,3 +220,18 @@ test('voice input fills the composer with what was heard', async ({ page, worksp
   await panel.getByRole('button', { name: 'Stop listening' }).click();
   await expect(panel.getByRole('button', { name: 'Voice input' })).toBeVisible();
 });
+
+test('the 11th message of a FREE day opens the pricing dialog and gives the text back', async ({ page, workspace }) => {
+  void workspace;
+  const panel = await openChat(page);
+  for (let sent = 1; sent <= 10; sent += 1) {
+    await ask(panel, `Question ${sent}`);
+    await expect(assistantReplies(panel)).toHaveCount(sent);
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  }
+  await ask(panel, 'One question too many');
+  await expect(page.getByRole('dialog', { name: 'Rate Limit Reached' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(composer(panel)).toHaveValue('One question too many');
+  await expect(panel.locator('[data-role="user"]')).toHaveCount(10);
+});

@@ -6,6 +6,8 @@
 -- A question is not a search query: "what did I write about the lighthouse keeper?" shares only some
 -- words with the notes that answer it. Its words (stemmed, stop words dropped) are OR-ed, and matches
 -- ranked by cover density, so the notes holding more of the words, closer together, come first.
+-- Ranking reads each match's stored tsvector (TOAST pages): a common word matches thousands of notes,
+-- so only the 200 most recently changed matches of each table are ranked (as search_matches does).
 create function public.chat_passages(
   question text,
   include_ideas boolean default true,
@@ -17,23 +19,40 @@ language sql
 stable
 security invoker
 set search_path = ''
+-- The question reaches the plan through the `input` row, whose selectivity the planner cannot see: it
+-- would scan whole tables. The GIN indexes are never much worse (as for search_matches).
+set enable_seqscan = off
 as $$
   with input as materialized (
     select nullif(replace(plainto_tsquery('english', coalesce(question, ''))::text, ' & ', ' | '), '')::tsquery
              as words,
            least(greatest(coalesce(max_results, 6), 0), 20) as wanted
+  ), writing_candidates as (
+    select w.id, w.updated_at
+    from public.writings w, input
+    where include_writings and w.search_vector @@ input.words
+    order by w.updated_at desc
+    limit 200
+  ), idea_candidates as (
+    select i.id, i.updated_at
+    from public.ideas i, input
+    where include_ideas and i.search_vector @@ input.words
+    order by i.updated_at desc
+    limit 200
   ), writing_hits as (
     select 'writing'::text as source, w.id, w.title, w.content_text as body,
            ts_rank_cd(w.search_vector, input.words) as rank, w.updated_at
-    from public.writings w, input
-    where include_writings and w.search_vector @@ input.words
+    from writing_candidates c
+    join public.writings w on w.id = c.id
+    cross join input
     order by rank desc, w.updated_at desc
     limit (select wanted from input)
   ), idea_hits as (
     select 'idea'::text as source, i.id, i.title, i.content as body,
            ts_rank_cd(i.search_vector, input.words) as rank, i.updated_at
-    from public.ideas i, input
-    where include_ideas and i.search_vector @@ input.words
+    from idea_candidates c
+    join public.ideas i on i.id = c.id
+    cross join input
     order by rank desc, i.updated_at desc
     limit (select wanted from input)
   ), best as (
