@@ -6,6 +6,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { billingPortal } from './billing-portal/index.ts';
+import { chat } from './chat/index.ts';
 import { createCheckout } from './create-checkout/index.ts';
 import { deleteAccount } from './delete-account/index.ts';
 import { stripeWebhook } from './stripe-webhook/index.ts';
@@ -47,6 +48,7 @@ export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 
 /** The functions of this project. `chat` is also mounted at `/api/chat`. */
 export const handlers: FunctionRegistry = {
+  chat,
   'upload-image': uploadImage,
   'delete-account': deleteAccount,
   'create-checkout': createCheckout,

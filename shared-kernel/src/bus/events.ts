@@ -1,10 +1,5 @@
 import { z } from 'zod/mini';
-
-const contextItemSchema = z.object({
-  type: z.enum(['Idea', 'Writing']),
-  title: z.string(),
-  content: z.string(),
-});
+import { contextItemSchema } from '../domain/chat.ts';
 
 /**
  * The event catalogue of the workspace bus: every intent one area sends another. Names are
@@ -17,6 +12,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('writings.new') }),
   /** Save the open writing when it has unsaved changes (Cmd/Ctrl+S). */
   z.object({ type: z.literal('writings.save') }),
+  /** Show an idea in the ideas panel: scrolled to and highlighted (choosing an idea in search). */
+  z.object({ type: z.literal('ideas.open'), ideaId: z.string().check(z.minLength(1)) }),
   /** Show or hide a side panel. */
   z.object({ type: z.literal('panels.toggle'), panel: z.enum(['ideas', 'chat']) }),
   /** Make sure a side panel is visible (e.g. after choosing an idea in search). */
@@ -46,6 +43,10 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('toast.show'), tone: z.enum(['success', 'error']), text: z.string() }),
   /** A sound effect, played by the shell when sound effects are on (the editor timer's end). */
   z.object({ type: z.literal('sound.play'), sound: z.enum(['timer-end']) }),
+  /** The chat asks which writing is open; the editor answers at once with `document.active`. */
+  z.object({ type: z.literal('document.request') }),
+  /** The writing open in the editor, as plain text (the chat's "open document" context). */
+  z.object({ type: z.literal('document.active'), item: contextItemSchema }),
   /** A parcel finished mounting; the shell uses it to know when the workspace is ready. */
   z.object({ type: z.literal('area.mounted'), area: z.string(), parcel: z.string() }),
 ]);

@@ -1,5 +1,6 @@
 // The kernel's domain rules: tiers and limits, prices, feature access, validation, the message
 // catalogue, date grouping and document helpers. Pure functions and constants, no I/O.
+export * from './chat.ts';
 export * from './constants.ts';
 export { type DateGroup, dateGroupLabel, groupByDate } from './date-groups.ts';
 export {

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { toDataError } from '../network/data-error.ts';
+import { navigatorOnline, toDataError } from '../network/data-error.ts';
 import { settingsMessages } from './settings-messages.ts';
 import type { RateLimitKind } from './tiers.ts';
 
@@ -33,7 +33,6 @@ export function premiumFeature(feature: string): string {
   return `${feature} is a premium feature. Upgrade to unlock full access.`;
 }
 
-/** The chat error banner. */
 /** How many changes wait on this device to be synced (not in the spec: the offline issue asks for a count). */
 export function pendingSyncText(count: number): string {
   return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
@@ -54,6 +53,7 @@ export function syncKeptAsCopyText({ copy }: { copy: string }): string {
   return `Your changes could not be saved into their writing (deleted, or no longer shared with you), so they are kept as "${copy}".`;
 }
 
+/** The chat error banner. */
 export function chatError(message: string): string {
   return `Error: ${message}`;
 }
@@ -132,6 +132,42 @@ export const messages = {
     empty: 'No chats yet',
     voiceUnsupported: 'Voice not supported',
     confirmDelete: 'Delete this chat?',
+    // Beyond the spec's texts: the composer, the selector, context, sources, history actions.
+    composerPlaceholder: 'Ask about your ideas and writings…',
+    voiceInput: 'Voice input',
+    stopListening: 'Stop listening',
+    model: 'Model',
+    contextIdeas: 'Ideas',
+    contextDocument: 'Open document',
+    contextWritings: 'Writings',
+    contextWebSearch: 'Web search',
+    webSearchUnavailable: 'Web search is off: no search service is configured on the server (SEARXNG_URL).',
+    modelUnavailable: 'Not configured on this server',
+    noModelConfigured:
+      'No AI model is connected, so answers come from your notes alone. To connect one, set a model key on the server (see the README).',
+    removeContext: 'Remove',
+    askAi: 'Ask AI',
+    whatTheModelSaw: 'What the model saw',
+    copy: 'Copy',
+    copied: 'Copied',
+    rename: 'Rename',
+    pin: 'Pin',
+    unpin: 'Unpin',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    renameTitle: 'Rename chat',
+    pinned: 'Pinned',
+    dropHere: 'Drop to add to the chat',
+    // The server's answers.
+    unknownModel: 'Unknown model',
+    badRequest: 'Invalid chat request',
+    limitReached: 'Daily chat message limit reached',
+    failed: 'The answer failed. Please try again.',
+    notYourChat: 'This chat belongs to another account',
+    notesOnlyIntro: 'No AI model is connected, so here is what your notes say about this:',
+    notesOnlyNothing:
+      'No AI model is connected, and none of your ideas or writings match this question. Try other words, or connect a model (see the README).',
+    notesOnlyHint: 'Connect an AI model (see the README) for written answers built from these notes.',
   },
   categories: {
     notFound: 'Category not found',
@@ -265,7 +301,7 @@ export const messages = {
  */
 export function saveErrorMessage(
   error: unknown,
-  { online = globalThis.navigator?.onLine ?? true }: { online?: boolean } = {},
+  { online = navigatorOnline() ?? true }: { online?: boolean } = {},
 ): string {
   const { code } = toDataError(error);
   // Not even kept on the device: saying 'saved locally' would be a lie.

@@ -54,6 +54,8 @@ export type ContextItem = {
   readonly type: 'Idea' | 'Writing';
   readonly title: string;
   readonly content: string;
+  /** The idea or writing it came from, so a citation can open it. */
+  readonly id?: string;
 };
 
 /** A context item's content cut to the 4000 characters the chat accepts per item. */

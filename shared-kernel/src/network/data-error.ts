@@ -89,7 +89,7 @@ export function toDataError(failure: unknown, status?: number): DataError {
     typeof fields.message === 'string' && fields.message
       ? fields.message
       : String(failure ?? 'Unknown error');
-  const code = globalThis.navigator?.onLine === false ? 'offline' : codeOf(fields, status);
+  const code = navigatorOnline() === false ? 'offline' : codeOf(fields, status);
   return new DataError(code, message, { cause: failure });
 }
 
@@ -131,4 +131,9 @@ export function limitReachedOf(
   } catch {
     return null;
   }
+}
+
+/** The browser's view of the connection; undefined outside a browser (a server function, a test in Node). */
+export function navigatorOnline(): boolean | undefined {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine;
 }

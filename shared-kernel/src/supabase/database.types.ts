@@ -473,6 +473,16 @@ export type Database = {
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
+      chat_passages: {
+        Args: { include_ideas?: boolean; include_writings?: boolean; max_results?: number; question: string };
+        Returns: {
+          excerpt: string;
+          id: string;
+          rank: number;
+          source: string;
+          title: string;
+        }[];
+      };
       consume_usage: { Args: { usage_metric: string }; Returns: Json };
       consume_usage_for: { Args: { target_user: string; usage_metric: string }; Returns: Json };
       delete_account: { Args: { target: string }; Returns: undefined };

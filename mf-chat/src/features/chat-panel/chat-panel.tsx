@@ -1,10 +1,147 @@
-import { type AreaProps, EmptyState, messages, Panel } from 'shared-kernel';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type AreaProps,
+  type ContextItem,
+  EmptyState,
+  getSupabaseClient,
+  messages,
+  Panel,
+  useBusEvent,
+  useOnDemand,
+} from 'shared-kernel';
+import styles from './chat-panel.module.css';
+import { ContextChips } from './context-chips.tsx';
+import { useContextItems } from './use-context-items.ts';
 
-/** The AI chat: header, the conversation and the composer. */
-export function ChatPanel({ bus }: AreaProps) {
+// The conversation (AI SDK, Markdown) arrives after the first paint (docs/architecture.md, Budgets).
+const loadConversation = () => import('../conversation/index.ts').then((module) => module.Conversation);
+
+/** Fetches the conversation once the page is idle, or at once when the writer reaches for the chat. */
+function useConversationCode() {
+  const [Conversation, request] = useOnDemand(loadConversation);
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+    const handle = idle(() => request(), { timeout: 2000 });
+    return () => (globalThis.cancelIdleCallback ?? clearTimeout)(handle as never);
+  }, [request]);
+  return { Conversation, request };
+}
+
+/** The open writing, asked of the editor over the bus when a message is sent. */
+function useActiveDocument(bus: AreaProps['bus']) {
+  const answer = useRef<ContextItem | null>(null);
+  useBusEvent(bus, 'document.active', (event) => {
+    answer.current = event.item;
+  });
+  return useCallback(() => {
+    answer.current = null;
+    bus.emit({ type: 'document.request' });
+    return answer.current;
+  }, [bus]);
+}
+
+/** The AI chat: header with New chat and History, the conversation, the context chips and the composer. */
+export function ChatPanel({ bus, backend, user }: AreaProps) {
+  const { Conversation, request } = useConversationCode();
+  const [draft, setDraft] = useState('');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [newChatRequests, setNewChatRequests] = useState(0);
+  const [pendingSend, setPendingSend] = useState(false);
+  const activeDocument = useActiveDocument(bus);
+  const context = useContextItems(bus, () => (user ? getSupabaseClient(backend) : undefined), request);
+  const actions = user && (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          request();
+          setNewChatRequests((count) => count + 1);
+        }}
+      >
+        {messages.chat.newChat}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          request();
+          setHistoryOpen(true);
+        }}
+      >
+        {messages.chat.history}
+      </button>
+    </>
+  );
   return (
-    <Panel title={messages.chat.title} arrangement={{ bus, panel: 'chat' }}>
-      <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
+    <Panel title={messages.chat.title} arrangement={{ bus, panel: 'chat' }} actions={actions}>
+      <div className={styles.body} data-dropping={context.dropping || undefined} {...context.dropTarget}>
+        {user && Conversation ? (
+          <Conversation
+            bus={bus}
+            backend={backend}
+            user={user}
+            chips={context.items}
+            onChipsChange={context.setItems}
+            draft={draft}
+            onDraftChange={setDraft}
+            activeDocument={activeDocument}
+            historyOpen={historyOpen}
+            onHistoryOpenChange={setHistoryOpen}
+            newChatRequests={newChatRequests}
+            pendingSend={pendingSend}
+            onPendingSent={() => setPendingSend(false)}
+          />
+        ) : (
+          <WaitingConversation
+            draft={draft}
+            onDraftChange={setDraft}
+            onReach={request}
+            onSend={() => setPendingSend(true)}
+            enabled={Boolean(user)}
+          />
+        )}
+        <ContextChips
+          items={context.items}
+          onRemove={(index) => context.setItems((items) => items.filter((_, i) => i !== index))}
+        />
+      </div>
     </Panel>
+  );
+}
+
+/** The empty state and a composer that keeps what is typed until the conversation's code arrives. */
+function WaitingConversation({
+  draft,
+  onDraftChange,
+  onReach,
+  onSend,
+  enabled,
+}: {
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onReach: () => void;
+  onSend: () => void;
+  enabled: boolean;
+}) {
+  return (
+    <div className={styles.waiting}>
+      <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
+      {enabled && (
+        <textarea
+          className={styles.field}
+          rows={1}
+          value={draft}
+          aria-label={messages.chat.composerPlaceholder}
+          placeholder={messages.chat.composerPlaceholder}
+          onFocus={onReach}
+          onChange={(event) => onDraftChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              onSend();
+            }
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
   useWritingsConnection,
   useWritingsStore,
 } from '../writings-store/index.ts';
+import { useChatContext } from './chat-context.ts';
 import { showDocument } from './document-view.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
@@ -102,11 +103,17 @@ function WritingEditor({
   useEffect(() => followEditorPreferences(editor), [editor]);
   useTitleEditing({ editor, currentId, shown, writingKey, readOnly });
   useAutomaticSaves(bus, controller);
+  const askAi = useChatContext({ bus, editor, writingId, shown: shown === writingKey });
 
   if (missing) return <EmptyState title={messages.editor.empty} />;
   return (
     <section className={styles.editor} aria-label="Editor">
-      <SaveBar controller={controller} readOnly={readOnly} onPickImage={() => images.pickImage(null)} />
+      <SaveBar
+        controller={controller}
+        readOnly={readOnly}
+        onPickImage={() => images.pickImage(null)}
+        onAskAi={askAi}
+      />
       <input
         ref={images.fileInput}
         type="file"

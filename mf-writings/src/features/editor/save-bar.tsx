@@ -9,10 +9,12 @@ export function SaveBar({
   controller,
   readOnly,
   onPickImage,
+  onAskAi,
 }: {
   controller: SaveController;
   readOnly: boolean;
   onPickImage: () => void;
+  onAskAi: () => void;
 }) {
   const status = useSyncExternalStore(controller.subscribe, controller.getStatus);
   const label = status.saving
@@ -32,6 +34,9 @@ export function SaveBar({
         </p>
       )}
       <span className={styles.spacer} />
+      <button type="button" className={styles.button} onClick={onAskAi}>
+        {messages.chat.askAi}
+      </button>
       <button type="button" className={styles.button} onClick={onPickImage} disabled={readOnly}>
         {messages.editor.insertImage}
       </button>

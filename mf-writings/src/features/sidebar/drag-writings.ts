@@ -1,16 +1,14 @@
 import type { DragEvent } from 'react';
-import { messages } from 'shared-kernel';
+import { messages, readDraggedWritingIds, WRITINGS_DRAG_TYPE } from 'shared-kernel';
 import type { WritingSummary } from '../writings-store/index.ts';
-
-/** The drag payload's type: the ids of the dragged writings, as JSON. */
-export const WRITINGS_DRAG_TYPE = 'application/x-workspace-writings';
 
 /**
  * Starts dragging writings: their ids travel in the drag data, and the drag image is a chip reading
  * 'N writings' or 'Writing: title'.
  */
 export function setDraggedWritings(event: DragEvent, writings: readonly WritingSummary[]): void {
-  event.dataTransfer.effectAllowed = 'move';
+  // Copy: the chat panel takes them as context; move: a folder takes them.
+  event.dataTransfer.effectAllowed = 'copyMove';
   event.dataTransfer.setData(WRITINGS_DRAG_TYPE, JSON.stringify(writings.map((writing) => writing.id)));
   const label = messages.writings.dragLabel({ count: writings.length, title: writings[0]?.title ?? '' });
   event.dataTransfer.setData('text/plain', label);
@@ -27,10 +25,7 @@ export function setDraggedWritings(event: DragEvent, writings: readonly WritingS
 
 /** The dragged writings' ids, or `null` when the drag carries something else. */
 export function draggedWritingIds(event: DragEvent): string[] | null {
-  const data = event.dataTransfer.getData(WRITINGS_DRAG_TYPE);
-  if (!data) return null;
-  const ids: unknown = JSON.parse(data);
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : null;
+  return readDraggedWritingIds(event.dataTransfer);
 }
 
 /** Whether a drag over a folder carries writings (the data itself is only readable on drop). */

@@ -1,0 +1,2 @@
+// The public API of the chat function.
+export { chat } from './chat.ts';

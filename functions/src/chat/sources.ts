@@ -1,0 +1,84 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type ChatRequest, type ChatSource, type ContextItem, cutContextContent } from 'shared-kernel/domain';
+
+/** Passages retrieved per question: enough to answer from, few enough to read in "What the model saw". */
+export const RETRIEVED_PASSAGES = 6;
+
+interface Passage {
+  source: 'writing' | 'idea';
+  id: string;
+  title: string | null;
+  excerpt: string;
+}
+
+/**
+ * The passages of the writer's ideas and writings most relevant to `question`, read with the writer's
+ * own client: row-level security decides, so only their notes and folders shared with them count.
+ */
+export async function retrievePassages(
+  client: SupabaseClient,
+  question: string,
+  { ideas, writings }: { ideas: boolean; writings: boolean },
+): Promise<Passage[]> {
+  if ((!ideas && !writings) || !question.trim()) return [];
+  const { data, error } = await client.rpc('chat_passages', {
+    question,
+    include_ideas: ideas,
+    include_writings: writings,
+    max_results: RETRIEVED_PASSAGES,
+  });
+  if (error) throw new Error(`retrieval failed: ${error.message}`);
+  return (data ?? []) as Passage[];
+}
+
+const itemKind = (item: ContextItem): ChatSource['kind'] => (item.type === 'Idea' ? 'idea' : 'writing');
+
+/**
+ * Every source of one answer, numbered from 1: the open document, then the writer's chips, then the
+ * retrieved passages not already among them. Each is cut to 4000 characters.
+ */
+export function numberSources(request: ChatRequest, passages: readonly Passage[]): ChatSource[] {
+  const sources: Omit<ChatSource, 'n'>[] = [];
+  const active = request.context.active;
+  if (active?.content.trim()) {
+    sources.push({
+      kind: 'document',
+      id: active.id,
+      title: active.title,
+      excerpt: cutContextContent(active.content),
+    });
+  }
+  for (const item of request.context.items) {
+    sources.push({
+      kind: itemKind(item),
+      id: item.id,
+      title: item.title,
+      excerpt: cutContextContent(item.content),
+    });
+  }
+  const known = new Set(sources.map((source) => source.id).filter(Boolean));
+  for (const passage of passages) {
+    if (known.has(passage.id)) continue;
+    sources.push({
+      kind: passage.source,
+      id: passage.id,
+      title: passage.title || 'Untitled',
+      excerpt: passage.excerpt,
+    });
+  }
+  return sources.map((source, index) => ({ ...source, n: index + 1 }));
+}
+
+/** The text of the last user message: what retrieval searches for. */
+export function lastUserText(request: ChatRequest): string {
+  const last = [...request.messages].reverse().find((message) => message.role === 'user');
+  return textOf(last?.parts ?? []);
+}
+
+/** The text parts of a message, joined by newlines. */
+export function textOf(parts: readonly { type: string; text?: unknown }[]): string {
+  return parts
+    .filter((part) => part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text as string)
+    .join('\n');
+}

@@ -1,0 +1,59 @@
+// The model selector and the context toggles above the composer.
+import { AUTO_MODEL_ID, type ChatConfig, messages } from 'shared-kernel';
+import styles from './chat-toolbar.module.css';
+import type { ModelOffer } from './model-offer.ts';
+
+const TOGGLES = [
+  ['isIdeasActive', messages.chat.contextIdeas],
+  ['isDocContextActive', messages.chat.contextDocument],
+  ['isWritingsActive', messages.chat.contextWritings],
+] as const;
+
+export function ChatToolbar({
+  config,
+  onChange,
+  offer,
+}: {
+  config: ChatConfig;
+  onChange: (change: Partial<ChatConfig>) => void;
+  offer: ModelOffer | undefined;
+}) {
+  const models = offer?.models ?? [{ id: AUTO_MODEL_ID, label: 'Auto', available: true, advanced: false }];
+  return (
+    <div className={styles.toolbar}>
+      <label className={styles.modelPicker}>
+        <span className={styles.visuallyHidden}>{messages.chat.model}</span>
+        <select value={config.model} onChange={(event) => onChange({ model: event.target.value })}>
+          {models.map((model) => (
+            <option key={model.id} value={model.id} disabled={!model.available}>
+              {model.available ? model.label : `${model.label} (${messages.chat.modelUnavailable})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {TOGGLES.map(([key, label]) => (
+        <label key={key} className={styles.toggle}>
+          <input
+            type="checkbox"
+            checked={config[key]}
+            onChange={(event) => onChange({ [key]: event.target.checked })}
+          />
+          {label}
+        </label>
+      ))}
+      <label
+        className={styles.toggle}
+        title={offer?.webSearch ? undefined : messages.chat.webSearchUnavailable}
+      >
+        <input
+          type="checkbox"
+          checked={config.performWebSearch && Boolean(offer?.webSearch)}
+          disabled={!offer?.webSearch}
+          onChange={(event) => onChange({ performWebSearch: event.target.checked })}
+        />
+        {messages.chat.contextWebSearch}
+      </label>
+      {offer && !offer.modelConfigured && <p className={styles.hint}>{messages.chat.noModelConfigured}</p>}
+    </div>
+  );
+}

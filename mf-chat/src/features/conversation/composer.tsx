@@ -1,0 +1,86 @@
+// The composer: Enter sends, Shift+Enter is a newline, it grows to 120 px then scrolls; voice input;
+// while a reply runs, Send becomes 'Stop generating'.
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
+import { useVoiceInput } from '../voice/index.ts';
+import styles from './conversation.module.css';
+
+export function Composer({
+  draft,
+  onDraftChange,
+  onSend,
+  onStop,
+  busy,
+}: {
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  busy: boolean;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [voiceNote, setVoiceNote] = useState(false);
+  const current = useCallback(() => field.current?.value ?? '', []);
+  const voice = useVoiceInput(current, onDraftChange);
+
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
+    element.style.overflowY = element.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [draft]);
+
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <textarea
+        ref={field}
+        className={styles.field}
+        rows={1}
+        value={draft}
+        aria-label={messages.chat.composerPlaceholder}
+        placeholder={messages.chat.composerPlaceholder}
+        onChange={(event) => onDraftChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            onSend();
+          }
+        }}
+      />
+      <button
+        type="button"
+        aria-pressed={voice.listening}
+        aria-label={
+          voice.supported
+            ? voice.listening
+              ? messages.chat.stopListening
+              : messages.chat.voiceInput
+            : messages.chat.voiceUnsupported
+        }
+        title={voice.supported ? messages.chat.voiceInput : messages.chat.voiceUnsupported}
+        onClick={() => (voice.supported ? voice.toggle() : setVoiceNote(true))}
+      >
+        🎤
+      </button>
+      {busy ? (
+        <button type="button" onClick={onStop}>
+          {messages.chat.stopGenerating}
+        </button>
+      ) : (
+        <button type="submit">{messages.chat.send}</button>
+      )}
+      {voiceNote && (
+        <p role="status" className={styles.note}>
+          {messages.chat.voiceUnsupported}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+// The chat's conversation, loaded after the first paint: messages streaming in, the composer, the
+// model and context toolbar, the error banner with Retry, and the history dialog.
+import type { UIMessage } from 'ai';
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  type AreaUser,
+  type BackendConfig,
+  type ChatSource,
+  type ContextItem,
+  EmptyState,
+  type EventBus,
+  getSupabaseClient,
+  messages as texts,
+} from 'shared-kernel';
+import { ChatToolbar, useChatConfig, useModelOffer } from '../chat-config/index.ts';
+import { HistoryDialog, loadMessages } from '../chat-history/index.ts';
+import { Composer } from './composer.tsx';
+import styles from './conversation.module.css';
+import { MessageView, textOf } from './message-view.tsx';
+import type { SendFailure } from './refusal.ts';
+import { useConversation } from './use-conversation.ts';
+
+export interface ConversationProps {
+  bus: EventBus;
+  backend: BackendConfig;
+  user: NonNullable<AreaUser>;
+  chips: ContextItem[];
+  onChipsChange: (items: ContextItem[]) => void;
+  draft: string;
+  onDraftChange: (text: string) => void;
+  /** Asks the editor which writing is open (the 'open document' context). */
+  activeDocument: () => ContextItem | null;
+  historyOpen: boolean;
+  onHistoryOpenChange: (open: boolean) => void;
+  /** Bumped by the header's New chat. */
+  newChatRequests: number;
+  /** A send the writer made before this code had arrived. */
+  pendingSend: boolean;
+  onPendingSent: () => void;
+}
+
+/** Opens what a citation points at: a writing in the editor, an idea in the ideas panel, a web page. */
+function openSource(bus: EventBus, source: ChatSource) {
+  if (source.kind === 'web' && source.url) window.open(source.url, '_blank', 'noopener,noreferrer');
+  else if (source.kind === 'idea' && source.id) bus.emit({ type: 'ideas.open', ideaId: source.id });
+  else if (source.id) bus.emit({ type: 'writings.open', writingId: source.id });
+}
+
+/** The failed question leaves the list and its text returns to the composer; refusals open pricing. */
+function useFailureHandling(
+  bus: EventBus,
+  draftRef: { current: string },
+  onDraftChange: (text: string) => void,
+) {
+  const setMessagesRef = useRef<(update: (messages: UIMessage[]) => UIMessage[]) => void>(() => {});
+  const onFailure = useCallback(
+    (failure: SendFailure, prompt: string) => {
+      setMessagesRef.current((list) => {
+        const last = list.at(-1);
+        const answered = last?.role === 'assistant' && textOf(last).trim() !== '';
+        if (answered) return list;
+        const withoutReply = last?.role === 'assistant' ? list.slice(0, -1) : list;
+        return withoutReply.at(-1)?.role === 'user' ? withoutReply.slice(0, -1) : withoutReply;
+      });
+      if (!draftRef.current.trim()) onDraftChange(prompt);
+      if (failure.kind === 'rate-limit') bus.emit({ type: 'pricing.open', reason: 'rate-limit' });
+      if (failure.kind === 'premium-feature') {
+        bus.emit({ type: 'pricing.open', reason: 'premium-feature', feature: failure.feature });
+      }
+    },
+    [bus, draftRef, onDraftChange],
+  );
+  return { onFailure, setMessagesRef };
+}
+
+export function Conversation(props: ConversationProps) {
+  const { bus, backend, user, chips, onChipsChange, draft, onDraftChange } = props;
+  const client = getSupabaseClient(backend);
+  const [config, updateConfig] = useChatConfig(client, user.id);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const { onFailure, setMessagesRef } = useFailureHandling(bus, draftRef, onDraftChange);
+  const chat = useConversation({
+    backend,
+    client,
+    userId: user.id,
+    context: { config, chips, activeDocument: props.activeDocument },
+    onFailure,
+    onChipsRestored: onChipsChange,
+  });
+  setMessagesRef.current = chat.setMessages;
+  const offer = useModelOffer(chat.endpoint, chat.headers);
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+
+  const send = () => {
+    if (chat.send(draft)) onDraftChange('');
+  };
+  const { pendingSend, onPendingSent } = props;
+  useEffect(() => {
+    if (pendingSend) {
+      onPendingSent();
+      send();
+    }
+  }, [pendingSend]);
+  const newChats = useRef(props.newChatRequests);
+  useEffect(() => {
+    if (props.newChatRequests === newChats.current) return;
+    newChats.current = props.newChatRequests;
+    chat.newChat();
+  }, [props.newChatRequests, chat]);
+
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [chat.messages]);
+
+  const error = chat.error && chat.status === 'error' ? chat.error : undefined;
+  return (
+    <div className={styles.conversation}>
+      <div ref={list} className={styles.messages} aria-live="polite">
+        {chat.messages.length === 0 && (
+          <EmptyState title={texts.chat.readyTitle}>{texts.chat.readyBody}</EmptyState>
+        )}
+        {chat.messages.map((message) => (
+          <MessageView
+            key={message.id}
+            message={message}
+            onOpenSource={(source) => openSource(bus, source)}
+          />
+        ))}
+        {chat.status === 'submitted' && (
+          <div className={styles.thinking} role="status" aria-label="Thinking" />
+        )}
+      </div>
+      {error && (
+        <ErrorBanner
+          message={error.message}
+          retry={chat.lastPrompt() ? () => chat.send(chat.lastPrompt()) && onDraftChange('') : undefined}
+        />
+      )}
+      <ChatToolbar config={config} onChange={updateConfig} offer={offer} />
+      <Composer
+        draft={draft}
+        onDraftChange={onDraftChange}
+        onSend={send}
+        onStop={() => void chat.stop()}
+        busy={busy}
+      />
+      <HistoryDialog
+        open={props.historyOpen}
+        onOpenChange={props.onHistoryOpenChange}
+        client={client}
+        onOpenSession={(session) => {
+          void loadMessages(client, session.id).then(
+            (loaded) => chat.open({ id: session.id, title: session.title, messages: loaded }, []),
+            (failure: Error) => console.warn('[chat] the chat could not be opened', failure.message),
+          );
+        }}
+        onDeleted={(id) => {
+          void chat.forget(id);
+          if (id === chat.session.id) chat.newChat();
+        }}
+      />
+    </div>
+  );
+}
+
+function ErrorBanner({ message, retry }: { message: string; retry: (() => void) | undefined }) {
+  let shown = message;
+  try {
+    shown = (JSON.parse(message) as { error?: string }).error ?? message;
+  } catch {
+    // The message is plain text already.
+  }
+  return (
+    <div role="alert" className={styles.errorBanner}>
+      <span>{texts.chat.error(shown)}</span>
+      <button type="button" onClick={retry} disabled={!retry}>
+        {texts.chat.retry}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Voice input (Web Speech API).
+export { useVoiceInput } from './use-voice-input.ts';

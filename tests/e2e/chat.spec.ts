@@ -1,0 +1,237 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { FAKE_ANSWER } from '../fixtures/fake-llm/fake-llm-server.ts';
+import { FAKE_LLM_PORT } from './playwright.config.ts';
+import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { test } from './support/fixtures.ts';
+
+// The chat, driven as a writer uses it, against the local backend whose chat talks to the scripted fake
+// provider (tests/fixtures/fake-llm): an OpenAI-compatible model and a search service.
+
+const chatPanel = (page: Page) => page.getByRole('region', { name: 'Chat' });
+const composer = (panel: Locator) =>
+  panel.getByRole('textbox', { name: 'Ask about your ideas and writings…' });
+const assistantReplies = (panel: Locator) => panel.locator('[data-role="assistant"]');
+
+async function openChat(page: Page) {
+  await page.goto('/workspace');
+  const panel = chatPanel(page);
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  return panel;
+}
+
+async function ask(panel: Locator, text: string) {
+  await composer(panel).click();
+  await composer(panel).fill(text);
+  await composer(panel).press('Enter');
+}
+
+async function writingOf(account: Account, title: string, text: string): Promise<string> {
+  const client = backendClient();
+  await client.auth.setSession(account.session);
+  const { data, error } = await client
+    .from('writings')
+    .insert({
+      user_id: account.session.user.id,
+      title,
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+          { type: 'paragraph', content: [{ type: 'text', text }] },
+        ],
+      },
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+async function fakeRequests(page: Page): Promise<string> {
+  const response = await page.request.get(`http://127.0.0.1:${FAKE_LLM_PORT}/requests`);
+  return JSON.stringify(await response.json());
+}
+
+test('a question streams an answer grounded in the writer’s notes; its citation opens the writing', async ({
+  page,
+  workspace,
+  account,
+}) => {
+  await writingOf(account, 'Keeper', 'The lighthouse keeper counts the ships that pass at night.');
+  void workspace;
+  const panel = await openChat(page);
+  await ask(panel, 'What does the lighthouse keeper count?');
+  await expect(composer(panel)).toHaveValue('');
+  await expect(panel.locator('[data-role="user"]')).toHaveText('What does the lighthouse keeper count?');
+  await expect(assistantReplies(panel).last()).toContainText(
+    'From your notes: the lighthouse keeper counts the ships',
+  );
+  await panel.getByText('What the model saw (1)').click();
+  await expect(panel.getByRole('button', { name: 'Keeper' })).toBeVisible();
+  expect(await fakeRequests(page)).toContain('counts the ships that pass at night');
+  await panel.getByRole('button', { name: 'Source 1' }).click();
+  await expect(page.getByRole('textbox', { name: 'Writing', exact: true })).toContainText(
+    'The lighthouse keeper counts the ships',
+  );
+});
+
+test('Stop keeps the partial answer; a failed send gives its text back, and Retry sends it again', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  await ask(panel, 'Tell me a long story [[slow]]');
+  await expect(assistantReplies(panel).last()).toContainText('word2');
+  await panel.getByRole('button', { name: 'Stop generating' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  const partial = await assistantReplies(panel).last().textContent();
+  expect(partial).not.toContain('word39');
+  await page.waitForTimeout(500);
+  expect(await assistantReplies(panel).last().textContent()).toBe(partial);
+
+  await ask(panel, 'Try this [[error-once]]');
+  await expect(panel.getByRole('alert')).toContainText('Error: The fake provider failed once');
+  await expect(composer(panel)).toHaveValue('Try this [[error-once]]');
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('hostile model output renders as inert text', async ({ page, workspace }) => {
+  void workspace;
+  const panel = await openChat(page);
+  await ask(panel, 'Say something nasty [[hostile]]');
+  const reply = assistantReplies(panel).last();
+  await expect(reply).toContainText('a link');
+  await expect(reply.locator('img, script')).toHaveCount(0);
+  await expect(reply.locator('a[href^="javascript"]')).toHaveCount(0);
+  await reply.getByText('a link').click();
+  expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+});
+
+test('history: the chat is kept, reopened, renamed, pinned and deleted; a reload restores the last chat', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  await ask(panel, 'First question about tides');
+  await expect(assistantReplies(panel)).toHaveCount(1);
+  await panel.getByRole('button', { name: 'New chat' }).click();
+  await expect(panel.getByText('Ready to chat!')).toBeVisible();
+
+  await page.reload();
+  await expect(chatPanel(page).getByText('Ready to chat!')).toBeVisible();
+  await chatPanel(page).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('button', { name: 'First question about tides' })).toBeVisible();
+  await history.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename chat' });
+  await rename.getByRole('textbox').fill('Tides');
+  await rename.getByRole('textbox').press('Enter');
+  await expect(history.getByRole('button', { name: 'Tides' })).toBeVisible();
+  await history.getByRole('button', { name: 'Pin' }).click();
+  await expect(history.getByRole('button', { name: 'Pinned Tides' })).toBeVisible();
+  await history.getByRole('button', { name: 'Pinned Tides' }).click();
+  await expect(history).toBeHidden();
+  await expect(chatPanel(page).locator('[data-role="user"]')).toHaveText('First question about tides');
+
+  // The last chat comes back from the device's cache even before the server answers.
+  await page.route('**/rest/v1/chat_messages*', (route) => route.abort());
+  await page.reload();
+  await expect(chatPanel(page).locator('[data-role="user"]')).toHaveText('First question about tides');
+  await page.unroute('**/rest/v1/chat_messages*');
+
+  await chatPanel(page).getByRole('button', { name: 'History' }).click();
+  await history.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this chat?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(history.getByText('No chats yet')).toBeVisible();
+});
+
+test('a writing dropped on the chat becomes a chip and reaches the model', async ({
+  page,
+  workspace,
+  account,
+}) => {
+  await writingOf(account, 'Harbour notes', 'Gulls over the harbour wall at dawn.');
+  void workspace;
+  const panel = await openChat(page);
+  const row = page
+    .getByRole('listbox', { name: 'Writings' })
+    .getByRole('option')
+    .filter({ hasText: 'Harbour notes' });
+  await row.dragTo(panel);
+  await expect(panel.getByRole('list', { name: 'Context' })).toContainText('Harbour notes');
+  await ask(panel, 'Summarise the dropped note');
+  await expect(assistantReplies(panel).last()).toContainText('From your notes');
+  expect(await fakeRequests(page)).toContain('Gulls over the harbour wall at dawn.');
+  await panel.getByRole('button', { name: 'Remove Harbour notes' }).click();
+  await expect(panel.getByRole('list', { name: 'Context' })).toHaveCount(0);
+});
+
+test('with the notes-only model the answer is made of the writer’s passages', async ({
+  page,
+  workspace,
+  account,
+}) => {
+  await writingOf(account, 'Orchard', 'The apple orchard blooms in the second week of May.');
+  void workspace;
+  const panel = await openChat(page);
+  await panel.getByRole('combobox', { name: 'Model' }).selectOption('notes-only');
+  await ask(panel, 'When does the orchard bloom?');
+  const reply = assistantReplies(panel).last();
+  await expect(reply).toContainText('No AI model is connected, so here is what your notes say');
+  await expect(reply).toContainText('second week of May');
+});
+
+test('voice input fills the composer with what was heard', async ({ page, workspace }) => {
+  void workspace;
+  await page.addInitScript(() => {
+    class ScriptedRecognition {
+      onresult: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      continuous = false;
+      interimResults = false;
+      start() {
+        setTimeout(() => this.onresult?.({ resultIndex: 0, results: [[{ transcript: 'hello from' }]] }), 50);
+        setTimeout(
+          () =>
+            this.onresult?.({
+              resultIndex: 0,
+              results: [Object.assign([{ transcript: 'hello from the sea' }], { isFinal: true })],
+            }),
+          100,
+        );
+      }
+      stop() {
+        this.onend?.();
+      }
+    }
+    (window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = ScriptedRecognition;
+  });
+  const panel = await openChat(page);
+  await panel.getByRole('button', { name: 'Voice input' }).click();
+  await expect(composer(panel)).toHaveValue('hello from the sea');
+  await panel.getByRole('button', { name: 'Stop listening' }).click();
+  await expect(panel.getByRole('button', { name: 'Voice input' })).toBeVisible();
+});
+
+test('the 11th message of a FREE day opens the pricing dialog and gives the text back', async ({ page }) => {
+  await signInBeforeLoad(page, await createAccount('chat-free', { plan: 'FREE' }));
+  const panel = await openChat(page);
+  for (let sent = 1; sent <= 10; sent += 1) {
+    await ask(panel, `Question ${sent}`);
+    await expect(assistantReplies(panel)).toHaveCount(sent);
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  }
+  await ask(panel, 'One question too many');
+  await expect(page.getByRole('dialog', { name: 'Rate Limit Reached' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(composer(panel)).toHaveValue('One question too many');
+  await expect(panel.locator('[data-role="user"]')).toHaveCount(10);
+});
