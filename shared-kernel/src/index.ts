@@ -3,6 +3,11 @@
  * once per page (a Module Federation singleton). Nothing is deep-imported from outside.
  */
 
+export {
+  CONTEXT_ITEM_DRAG_TYPE,
+  readContextItemDrag,
+  setContextItemDrag,
+} from './bus/context-item-drag.ts';
 // The event bus
 export { createEventBus, type EventBus, isEventBus, UNHEARD_EVENT_TTL_MS } from './bus/event-bus.ts';
 export { type BusEvent, type BusEventOf, type BusEventType, busEventSchema } from './bus/events.ts';

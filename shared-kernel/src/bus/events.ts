@@ -17,6 +17,8 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('writings.new') }),
   /** Save the open writing when it has unsaved changes (Cmd/Ctrl+S). */
   z.object({ type: z.literal('writings.save') }),
+  /** Show an idea in the ideas panel: scrolled to and highlighted (choosing an idea in search). */
+  z.object({ type: z.literal('ideas.open'), ideaId: z.string().check(z.minLength(1)) }),
   /** Show or hide a side panel. */
   z.object({ type: z.literal('panels.toggle'), panel: z.enum(['ideas', 'chat']) }),
   /** Make sure a side panel is visible (e.g. after choosing an idea in search). */
