@@ -13,7 +13,6 @@ async function openAs(browser: Browser, account: Account): Promise<Page> {
 
 test('a category shared read-only, then with write access: the recipient sees it live, cannot capture in it, then can', async ({
   page,
-  account,
   workspace,
   browser,
 }) => {

@@ -53,6 +53,11 @@ export async function startOfflineArea<Event, Payload extends object>(
   }
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
   let lastFailure: SyncFailure | null = null;
+  let closed = false;
+  // A round still running when the store closes finishes its step; the other tabs are not told then.
+  const post = (message: TabMessage<Event>) => {
+    if (!closed) channel?.postMessage(message);
+  };
   const countPending = () =>
     void pendingCount(database)
       .then(onPending)
@@ -61,7 +66,7 @@ export async function startOfflineArea<Event, Payload extends object>(
     lastFailure = null;
     onEvent(event);
     countPending();
-    channel?.postMessage({ kind: 'synced', event } satisfies TabMessage<Event>);
+    post({ kind: 'synced', event });
   };
   const sync = createGenericOutboxSync<Payload>({
     database,
@@ -111,7 +116,7 @@ export async function startOfflineArea<Event, Payload extends object>(
         }
         throw error;
       }
-      channel?.postMessage({ kind: 'queued' } satisfies TabMessage<Event>);
+      post({ kind: 'queued' });
       countPending();
       await sync.flush();
       const id = await resolveId(database, write.id);
@@ -125,6 +130,7 @@ export async function startOfflineArea<Event, Payload extends object>(
 
     /** Stops syncing and closes the database (sign-out, another user). */
     close(): void {
+      closed = true;
       sync.dispose();
       channel?.close();
       globalThis.removeEventListener?.('online', flush);

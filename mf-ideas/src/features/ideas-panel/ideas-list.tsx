@@ -51,9 +51,10 @@ export function IdeasList({ now }: { now?: Date }) {
     overscan: 8,
     initialRect: { width: 300, height: 600 },
   });
-  // An expanded or collapsed idea changes its height.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the expanded idea changes
-  useEffect(() => virtualizer.measure(), [virtualizer, expandedId]);
+  // An expanded or collapsed idea changes its height (estimateSize changes with it).
+  useEffect(() => {
+    if (estimateSize) virtualizer.measure();
+  }, [virtualizer, estimateSize]);
 
   useEffect(() => {
     if (highlightId === null) return;

@@ -1,12 +1,22 @@
 import { useCallback } from 'react';
-import { type AreaProps, EmptyState, messages, Panel, pendingSyncText, useBusEvent } from 'shared-kernel';
+import {
+  type AreaProps,
+  EmptyState,
+  messages,
+  Panel,
+  pendingSyncText,
+  useBusEvent,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import {
   createIdeasStore,
   IdeasStoreContext,
+  serverWrites,
   useIdeasState,
   useIdeasStoreFor,
   useStore,
 } from '../ideas-store/index.ts';
+import { offlineIdeaWrites } from '../offline-ideas/index.ts';
 import { CategoryBar } from './category-bar.tsx';
 import { Composer } from './composer.tsx';
 import { IdeasList } from './ideas-list.tsx';
@@ -52,6 +62,15 @@ function IdeasBody({ bus }: Pick<AreaProps, 'bus'>) {
   );
 }
 
+/** The store of the signed-in writer, its writes kept on this device first. */
+function openKeptOnDevice({ client, userId }: { client: WorkspaceClient; userId: string }) {
+  return createIdeasStore({
+    client,
+    userId,
+    writes: offlineIdeaWrites(client, userId, serverWrites(client, userId)),
+  });
+}
+
 /**
  * The ideas inbox: header with the selected count, category chips, the ideas grouped by date, and the
  * capture composer. `openStore` makes the store (tests and the offline store choose where writes go).
@@ -60,7 +79,7 @@ export function IdeasPanel({
   bus,
   backend,
   user,
-  openStore = createIdeasStore,
+  openStore = openKeptOnDevice,
 }: AreaProps & { openStore?: typeof createIdeasStore }) {
   const open = useCallback(openStore, [openStore]);
   const store = useIdeasStoreFor({ backend, user, open });

@@ -22,6 +22,8 @@ export interface IdeaWrites {
   readPage(request: IdeasPageRequest): Promise<Idea[]>;
   /** Writes waiting on this device, told whenever the number changes. */
   onPending(listener: (count: number) => void): () => void;
+  /** A queued write reached the server (here or in another tab of the same writer). */
+  onSynced?(listener: (event: { readonly type: string; readonly id: string }) => void): () => void;
   close(): void;
 }
 

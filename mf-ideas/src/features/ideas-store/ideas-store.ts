@@ -33,6 +33,16 @@ export function createIdeasStore({
 }: IdeasStoreOptions) {
   const runtime = createRuntime(client, userId, writes);
   const stopPending = writes.onPending((pending) => setState(runtime, { pending }));
+  // A write kept on this device reached the server: its unsaved mark goes, and the list is refetched.
+  const stopSynced =
+    writes.onSynced?.(({ id }) => {
+      if (!runtime.edits.has(id) && runtime.state.unsaved.has(id)) {
+        const unsaved = new Set(runtime.state.unsaved);
+        unsaved.delete(id);
+        setState(runtime, { unsaved });
+      }
+      scheduleRefetch(runtime);
+    }) ?? (() => {});
   const flushOnHide = () => {
     if (globalThis.document?.visibilityState === 'hidden') void saveAll(runtime);
   };
@@ -61,6 +71,7 @@ export function createIdeasStore({
       });
       globalThis.document?.removeEventListener('visibilitychange', flushOnHide);
       stopPending();
+      stopSynced();
       runtime.generation += 1;
       if (runtime.channel) void client.removeChannel(runtime.channel);
       runtime.channel = null;
