@@ -51,9 +51,12 @@ export function IdeasList({ now }: { now?: Date }) {
     overscan: 8,
     initialRect: { width: 300, height: 600 },
   });
-  // An expanded or collapsed idea changes its height (estimateSize changes with it).
+  // An expanded or collapsed idea changes its height: the rows are measured again from estimateSize.
+  const measured = useRef(estimateSize);
   useEffect(() => {
-    if (estimateSize) virtualizer.measure();
+    if (measured.current === estimateSize) return;
+    measured.current = estimateSize;
+    virtualizer.measure();
   }, [virtualizer, estimateSize]);
 
   useEffect(() => {
