@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { canWriteToFolder, LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-panel.module.css';
-import { dateGroupLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
+import { dateGroupLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
 
 /** The footer under the list: empty, loading, or the end. */
 function footerText(status: string, count: number, hasMore: boolean): string | null {
@@ -15,25 +15,20 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
 }
 
 /**
- * The ideas: date groups, newest change first, virtualized (only the rows in view are in the DOM), the
- * next page loaded when scrolled within 120 px of the bottom.
+ * The virtualizer of the list: fixed row heights (an expanded idea is taller, measured again when it
+ * changes), and the highlighted idea scrolled to the middle.
  */
-export function IdeasList({ now }: { now?: Date }) {
-  const store = useStore();
-  const [labelOf] = useState(() => dateGroupLabeler(now ?? new Date()));
-  const items = useIdeasState((state) => state.items);
-  const status = useIdeasState((state) => state.status);
-  const hasMore = useIdeasState((state) => state.hasMore);
-  const selectedIds = useIdeasState((state) => state.selectedIds);
-  const expandedId = useIdeasState((state) => state.expandedId);
-  const unsaved = useIdeasState((state) => state.unsaved);
-  const highlightId = useIdeasState((state) => state.highlightId);
-  const categories = useIdeasState((state) => state.categories);
-  const categoryId = useIdeasState((state) => state.selectedCategoryId);
-  const readOnly = !canWriteToFolder(categories.find((category) => category.id === categoryId));
-  const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
-  const scrollElement = useRef<HTMLDivElement>(null);
-
+function useIdeasVirtualizer({
+  rows,
+  expandedId,
+  highlightId,
+  scrollElement,
+}: {
+  rows: readonly ListRow[];
+  expandedId: string | null;
+  highlightId: string | null;
+  scrollElement: RefObject<HTMLDivElement | null>;
+}) {
   const estimateSize = useCallback(
     (index: number) => {
       const row = rows[index];
@@ -64,6 +59,31 @@ export function IdeasList({ now }: { now?: Date }) {
     const index = rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId);
     if (index !== -1) virtualizer.scrollToIndex(index, { align: 'center' });
   }, [highlightId, rows, virtualizer]);
+
+  return virtualizer;
+}
+
+/**
+ * The ideas: date groups, newest change first, virtualized (only the rows in view are in the DOM), the
+ * next page loaded when scrolled within 120 px of the bottom.
+ */
+export function IdeasList({ now }: { now?: Date }) {
+  const store = useStore();
+  const [labelOf] = useState(() => dateGroupLabeler(now ?? new Date()));
+  const items = useIdeasState((state) => state.items);
+  const status = useIdeasState((state) => state.status);
+  const hasMore = useIdeasState((state) => state.hasMore);
+  const selectedIds = useIdeasState((state) => state.selectedIds);
+  const expandedId = useIdeasState((state) => state.expandedId);
+  const unsaved = useIdeasState((state) => state.unsaved);
+  const highlightId = useIdeasState((state) => state.highlightId);
+  const categories = useIdeasState((state) => state.categories);
+  const categoryId = useIdeasState((state) => state.selectedCategoryId);
+  const readOnly = !canWriteToFolder(categories.find((category) => category.id === categoryId));
+  const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
+  const scrollElement = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
 
   const loadMoreWhenNearBottom = () => {
     const element = scrollElement.current;
