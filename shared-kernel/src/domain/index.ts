@@ -1,7 +1,7 @@
 // The kernel's domain rules: tiers and limits, prices, feature access, validation, the message
 // catalogue, date grouping and document helpers. Pure functions and constants, no I/O.
 export * from './constants.ts';
-export { type DateGroup, dateGroupLabel, groupByDate } from './date-groups.ts';
+export { type DateGroup, dateGroupLabel, dateGroupLabeler, groupByDate } from './date-groups.ts';
 export {
   createWritingDocument,
   type DocumentNode,
@@ -11,6 +11,7 @@ export {
   writingPreview,
 } from './document.ts';
 export { editorWidth } from './layout.ts';
+export { mergeRefetched } from './merge-refetched.ts';
 export {
   chatError,
   httpError,

@@ -84,9 +84,9 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
       return store;
     };
     render(<IdeasPanel {...props} openStore={open} />);
-    await waitFor(() => expect(store?.getState().status).toBe('ready'));
+    await waitFor(() => expect(store?.getState().status).toBe('ready'), { timeout: 10_000 });
     props.bus.emit({ type: 'ideas.open', ideaId: hiddenId });
-    await waitFor(() => expect(store?.getState().highlightId).toBe(hiddenId));
+    await waitFor(() => expect(store?.getState().highlightId).toBe(hiddenId), { timeout: 10_000 });
     const state = (store as IdeasStore | null)?.getState();
     expect(state?.items.some((idea) => idea.id === hiddenId)).toBe(true);
     expect([...(state?.selectedIds ?? [])]).toEqual([hiddenId]);

@@ -1,4 +1,3 @@
-import { dateGroupLabel } from 'shared-kernel';
 import type { Idea } from '../ideas-store/index.ts';
 
 /** One row of the virtualized list: a date group header or an idea. */
@@ -9,21 +8,7 @@ export type ListRow =
 /** Pixel heights of the rows: fixed, so the virtualizer never measures (smooth at 10,000 rows). */
 export const ROW_HEIGHT = { header: 30, idea: 62, expanded: 170 } as const;
 
-/**
- * The date group of a time relative to `now`, remembered per time: the list is rebuilt on every page
- * appended, and 10,000 labels computed afresh each time would drop frames while scrolling.
- */
-export function dateGroupLabeler(now: Date): (time: string) => string {
-  const labels = new Map<string, string>();
-  return (time) => {
-    let label = labels.get(time);
-    if (label === undefined) {
-      label = dateGroupLabel(new Date(time), now);
-      labels.set(time, label);
-    }
-    return label;
-  };
-}
+export { dateGroupLabeler } from 'shared-kernel';
 
 /** The list (newest change first) as rows, with a header before each run of ideas in one date group. */
 export function listRows(items: readonly Idea[], labelOf: (time: string) => string): ListRow[] {
