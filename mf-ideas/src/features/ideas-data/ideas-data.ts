@@ -20,14 +20,15 @@ export async function listIdeas({
   categoryId,
   offset,
   limit,
+  after,
 }: IdeasPageRequest): Promise<Idea[]> {
   const query = client.from('ideas').select(IDEA_COLUMNS).eq('kind', 'note');
   const scoped = categoryId === null ? query.eq('user_id', userId) : query.eq('category_id', categoryId);
+  const ordered = scoped.order('updated_at', { ascending: false }).order('id', { ascending: false });
+  if (!after) return dataOf(await ordered.range(offset, offset + limit - 1));
+  const time = `"${after.updated_at}"`;
   return dataOf(
-    await scoped
-      .order('updated_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(offset, offset + limit - 1),
+    await ordered.or(`updated_at.lt.${time},and(updated_at.eq.${time},id.lt.${after.id})`).limit(limit),
   );
 }
 

@@ -32,7 +32,11 @@ export async function loadMore(runtime: IdeasRuntime): Promise<void> {
   const started = runtime.generation;
   setState(runtime, { status: 'loading-more' });
   try {
-    const page = await runtime.writes.readPage(request(runtime, runtime.state.items.length, IDEAS_PAGE_SIZE));
+    const last = runtime.state.items.at(-1);
+    const page = await runtime.writes.readPage({
+      ...request(runtime, runtime.state.items.length, IDEAS_PAGE_SIZE),
+      ...(last ? { after: { updated_at: last.updated_at, id: last.id } } : {}),
+    });
     if (started !== runtime.generation) return;
     const known = new Set(runtime.state.items.map((item) => item.id));
     setState(runtime, {
