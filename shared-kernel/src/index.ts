@@ -45,6 +45,7 @@ export {
 } from './network/data-error.ts';
 export { isOnline, online$, useOnline } from './network/network-status.ts';
 export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-changes.ts';
+export * from './offline/index.ts';
 // Parcels
 export { AreaUnavailable } from './parcels/area-unavailable.tsx';
 export { createAreaParcel } from './parcels/create-area-parcel.tsx';

@@ -2,7 +2,7 @@
 // catalogue, date grouping and document helpers. Pure functions and constants, no I/O.
 export * from './chat.ts';
 export * from './constants.ts';
-export { type DateGroup, dateGroupLabel, groupByDate } from './date-groups.ts';
+export { type DateGroup, dateGroupLabel, dateGroupLabeler, groupByDate } from './date-groups.ts';
 export {
   createWritingDocument,
   type DocumentNode,
@@ -12,6 +12,7 @@ export {
   writingPreview,
 } from './document.ts';
 export { editorWidth } from './layout.ts';
+export { mergeRefetched } from './merge-refetched.ts';
 export {
   chatError,
   httpError,

@@ -1,19 +1,18 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Json } from 'shared-kernel';
+// The writings' side of the device's store: the kernel's offline database (outbox, id map, meta) with
+// a `writings` item store, and what only writings need (their local copies, list reads, remembering).
+import type { DBSchema, IDBPDatabase } from 'idb';
+import {
+  enqueueWrite,
+  type Json,
+  type OutboxEntry as KernelOutboxEntry,
+  type OutboxOp,
+  openOfflineDatabase,
+  outboxEntries as queuedEntries,
+} from 'shared-kernel';
 import type { Writing, WritingSummary } from '../writings-data/index.ts';
 
-/** Ids of writings made on this device that the server has not seen yet begin with this. */
-export const LOCAL_ID_PREFIX = 'local_';
-
-/** The server id a writing will have: a local id's uuid is reused, so a replayed create finds its row. */
-export function serverIdOf(id: string): string {
-  return id.startsWith(LOCAL_ID_PREFIX) ? id.slice(LOCAL_ID_PREFIX.length) : id;
-}
-
-/** A new local id (`local_<uuid>`). */
-export function newLocalId(): string {
-  return `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;
-}
+export { LOCAL_ID_PREFIX, newLocalId, pendingCount, pendingIds, resolveId, serverIdOf } from 'shared-kernel';
+export type { OutboxOp };
 
 /** A writing as this device keeps it: the server's copy, or a newer local one waiting in the outbox. */
 export type LocalWriting = WritingSummary & {
@@ -28,9 +27,6 @@ export type LocalWriting = WritingSummary & {
   readonly base: string | null;
 };
 
-/** What an outbox entry asks the server to do. */
-export type OutboxOp = 'create' | 'update' | 'delete';
-
 /** The fields a create or an update sends. */
 export type OutboxPayload = {
   readonly title?: string;
@@ -39,21 +35,8 @@ export type OutboxPayload = {
   readonly category_id?: string | null;
 };
 
-/** One queued write, synced in `seq` order. */
-export type OutboxEntry = {
-  readonly seq: number;
-  readonly op: OutboxOp;
-  /** The writing's id as it was when queued (a `local_` id is resolved through the id map). */
-  readonly id: string;
-  readonly payload: OutboxPayload;
-  /** When it was queued (ms since the epoch). */
-  readonly ts: number;
-  /**
-   * Bumped each time a later edit is folded into this entry, so a sync that sent an older payload leaves
-   * the entry for the next round instead of dropping the newer edit.
-   */
-  readonly rev: number;
-};
+/** One queued write of a writing, synced in `seq` order. */
+export type OutboxEntry = KernelOutboxEntry<OutboxPayload>;
 
 interface OfflineSchema extends DBSchema {
   writings: { key: string; value: LocalWriting };
@@ -72,42 +55,12 @@ export function localDatabaseName(userId: string): string {
 
 /** Opens (creating on first use) the user's local offline store. */
 export function openLocalDatabase(userId: string): Promise<LocalDatabase> {
-  return openDB<OfflineSchema>(localDatabaseName(userId), 1, {
-    upgrade(database) {
-      database.createObjectStore('writings', { keyPath: 'id' });
-      const outbox = database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
-      outbox.createIndex('id', 'id');
-      database.createObjectStore('idMap');
-      database.createObjectStore('meta');
-    },
-  });
+  return openOfflineDatabase(localDatabaseName(userId), 'writings') as Promise<LocalDatabase>;
 }
 
 /** The queued entries, oldest first. */
 export function outboxEntries(database: LocalDatabase): Promise<OutboxEntry[]> {
-  return database.getAll('outbox');
-}
-
-/** How many writes wait to be synced. */
-export function pendingCount(database: LocalDatabase): Promise<number> {
-  return database.count('outbox');
-}
-
-/** The ids (as queued) of writings with writes waiting to be synced. */
-export async function pendingIds(database: LocalDatabase): Promise<Set<string>> {
-  // Keys of the index only: the entries' payloads (whole documents) are never read for this.
-  const ids = new Set<string>();
-  let cursor = await database.transaction('outbox').store.index('id').openKeyCursor();
-  while (cursor) {
-    ids.add(cursor.key);
-    cursor = await cursor.continue();
-  }
-  return ids;
-}
-
-/** The server id a queued id stands for: mapped once its create has synced, else itself. */
-export async function resolveId(database: LocalDatabase, id: string): Promise<string> {
-  return (await database.get('idMap', id)) ?? id;
+  return queuedEntries<OutboxPayload>(database);
 }
 
 /** The local copy of a writing, if this device has one. */
@@ -168,19 +121,14 @@ export async function rememberServerWritings(
 }
 
 /**
- * Queues a write and keeps the writing's local copy in one transaction: a write is either queued with
- * its copy or not at all. An update folds into the writing's queued update, if any, so the outbox holds
- * one update per writing, and the copy's base stays the version the first unsynced edit was made from.
- * A delete drops the writing's queued updates (the delete follows its create, if that is still queued).
+ * Queues a write and keeps the writing's local copy in one transaction (the kernel's `enqueueWrite`: an
+ * update folds into the writing's queued update; a delete drops its queued updates).
  */
-export async function enqueue(
+export function enqueue(
   database: LocalDatabase,
   {
-    op,
-    id: queuedId,
-    payload = {},
     writing,
-    now = Date.now(),
+    ...write
   }: {
     op: OutboxOp;
     id: string;
@@ -190,32 +138,5 @@ export async function enqueue(
     now?: number;
   },
 ): Promise<void> {
-  const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
-  const writings = transaction.objectStore('writings');
-  const outbox = transaction.objectStore('outbox');
-  // A writing made offline may have synced meanwhile (in another tab): its writes go to its server id.
-  const id = (await transaction.objectStore('idMap').get(queuedId)) ?? queuedId;
-  const queued = await outbox.index('id').getAll(id);
-  const queuedUpdate = queued.find((entry) => entry.op === 'update');
-  if (op === 'update' && queuedUpdate) {
-    await outbox.put({
-      ...queuedUpdate,
-      payload: { ...queuedUpdate.payload, ...payload },
-      ts: now,
-      rev: queuedUpdate.rev + 1,
-    });
-  } else {
-    if (op === 'delete') {
-      for (const entry of queued) if (entry.op === 'update') await outbox.delete(entry.seq);
-    }
-    // The key path fills in `seq`.
-    await outbox.add({ op, id, payload, ts: now, rev: 0 } as OutboxEntry);
-  }
-  if (op === 'delete') await writings.delete(id);
-  else if (writing) {
-    // The first unsynced edit fixes the base; later ones keep it.
-    const kept = queued.length > 0 ? await writings.get(id) : undefined;
-    await writings.put({ ...writing, id, ...(kept ? { base: kept.base } : {}) });
-  }
-  await transaction.done;
+  return enqueueWrite(database, 'writings', { ...write, ...(writing ? { item: writing } : {}) });
 }

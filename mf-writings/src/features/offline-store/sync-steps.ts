@@ -1,6 +1,6 @@
 // The server side of each outbox entry: create, update (with conflict handling) and delete, and how the
 // device's copy follows each answer.
-import { DataError, type Json, toDataError, type WorkspaceClient } from 'shared-kernel';
+import { checkSynced, isDuplicateInsert, type Json, SyncFailure, type WorkspaceClient } from 'shared-kernel';
 import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
 import { type LocalDatabase, type LocalWriting, type OutboxEntry, serverIdOf } from './local-database.ts';
 
@@ -30,28 +30,9 @@ export type SyncEvent =
 /** Appended to the title of the version a conflict moves aside. */
 export const CONFLICT_COPY_SUFFIX = ' (conflicted copy)';
 
-/** Why an entry could not be synced. `network`: the server was not reached (offline, connection cut). */
-export class SyncFailure extends DataError {
-  constructor(
-    readonly network: boolean,
-    cause: unknown,
-  ) {
-    super(
-      network ? 'offline' : toDataError(cause).code,
-      network ? 'The server could not be reached' : 'The server refused the write',
-      { cause },
-    );
-  }
-}
+export { SyncFailure };
 
-/** A supabase-js answer: `status` 0 means the request never got an answer. */
-type Answer<T> = { data: T | null; error: { code?: string; message: string } | null; status: number };
-
-function check<T>({ data, error, status }: Answer<T>): T {
-  if (status === 0) throw new SyncFailure(true, error);
-  if (error) throw new SyncFailure(false, error);
-  return data as T;
-}
+const check = checkSynced;
 
 /** Deep equality of JSON values, ignoring key order (jsonb reorders keys). */
 export function sameJson(left: unknown, right: unknown): boolean {
@@ -156,9 +137,7 @@ export async function syncCreate(context: SyncContext, entry: OutboxEntry): Prom
     });
   } catch (failure) {
     // The row is there already: an earlier try got through but its answer was lost.
-    const duplicate =
-      failure instanceof SyncFailure && (failure.cause as { code?: string })?.code === '23505';
-    if (!duplicate) throw failure;
+    if (!isDuplicateInsert(failure)) throw failure;
     writing = await readWriting(context, id);
     if (!writing) throw failure;
   }

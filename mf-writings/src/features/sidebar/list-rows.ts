@@ -1,4 +1,4 @@
-import { dateGroupLabel } from 'shared-kernel';
+import { dateGroupLabeler } from 'shared-kernel';
 import type { WritingSummary } from '../writings-store/index.ts';
 
 /** One row of the virtualized list: a date section header or a writing. */
@@ -17,22 +17,8 @@ export const ROW_HEIGHT = { header: 30, writing: 58 } as const;
 /** The same in compact mode (Workspace settings): a title line without the preview. */
 export const COMPACT_ROW_HEIGHT = { header: 26, writing: 34 } as const;
 
-/**
- * The date section of a creation time relative to `now`, remembered per time: the list is rebuilt on
- * every page appended, and computing 10,000 labels afresh each time made scrolling through pages drop
- * frames (measured in tests/perf/writings-list.bench.ts).
- */
-export function dateSectionLabeler(now: Date): (createdAt: string) => string {
-  const labels = new Map<string, string>();
-  return (createdAt) => {
-    let label = labels.get(createdAt);
-    if (label === undefined) {
-      label = dateGroupLabel(new Date(createdAt), now);
-      labels.set(createdAt, label);
-    }
-    return label;
-  };
-}
+/** The date section of a creation time relative to `now`, remembered per time (the kernel's labeler). */
+export const dateSectionLabeler: (now: Date) => (createdAt: string) => string = dateGroupLabeler;
 
 /**
  * The list (newest first) as rows, with a header before each run of writings sharing a date section

@@ -1,4 +1,4 @@
-import type { Collaborator, FolderPermission, Json, WorkspaceClient } from 'shared-kernel';
+import type { Category, Json, WorkspaceClient } from 'shared-kernel';
 
 /** A writing as the list shows it: no content, a 120-character preview that skips the first heading. */
 export type WritingSummary = {
@@ -25,17 +25,7 @@ export type ListPageRequest = {
 export type Writing = WritingSummary & { readonly content: Json | null };
 
 /** A writings folder (a category with item_type 'writing'), with the signed-in user's access to it. */
-export type Folder = {
-  readonly id: string;
-  readonly name: string;
-  readonly isOwner: boolean;
-  /** Shared with someone (for the owner) or with the signed-in user (for a recipient). */
-  readonly isShared: boolean;
-  /** The signed-in user's access: owners always 'write'. */
-  readonly permission: FolderPermission;
-  /** The folder's recipients (only the owner sees them all; a recipient sees the shares RLS shows). */
-  readonly sharedUsers: readonly Collaborator[];
-};
+export type Folder = Category;
 
 /** The local copy of an edit, kept until the server has it. */
 export type WritingDraft = { readonly title: string; readonly preview: string; readonly content: Json };

@@ -1,3 +1,4 @@
+import { mergeRefetched as mergeRows } from 'shared-kernel';
 import type { WritingSummary } from '../writings-data/index.ts';
 
 /** Newest first; the id breaks ties the same way the server does. */
@@ -7,28 +8,14 @@ export function compareNewestFirst(left: WritingSummary, right: WritingSummary):
 }
 
 /**
- * Merges a refetch of the list's first `requested` rows into the list shown. The server's rows win,
- * except those in `keep` (writings with unsaved local edits), which stay as they are even when the
- * server no longer returns them. Rows older than the refetched window are kept as loaded.
+ * Merges a refetch of the list's first `requested` rows into the list shown (the kernel's mergeRefetched,
+ * newest first): the server's rows win, except those in `keep` (writings with unsaved local edits).
  */
-export function mergeRefetched({
-  current,
-  fetched,
-  requested,
-  keep,
-}: {
+export function mergeRefetched(options: {
   current: readonly WritingSummary[];
   fetched: readonly WritingSummary[];
   requested: number;
   keep: ReadonlySet<string>;
 }): WritingSummary[] {
-  const merged = new Map<string, WritingSummary>();
-  for (const row of fetched) merged.set(row.id, row);
-  const oldestFetched = fetched.at(-1);
-  const windowFull = fetched.length >= requested && oldestFetched !== undefined;
-  for (const row of current) {
-    const beyondWindow = windowFull && compareNewestFirst(row, oldestFetched) > 0;
-    if (keep.has(row.id) || (beyondWindow && !merged.has(row.id))) merged.set(row.id, row);
-  }
-  return [...merged.values()].sort(compareNewestFirst);
+  return mergeRows({ ...options, compare: compareNewestFirst });
 }

@@ -86,7 +86,10 @@ export function Workspace({
   const choose = (result: SearchResult) => {
     setSearching(false);
     if (result.source === 'writing') bus.emit({ type: 'writings.open', writingId: result.id });
-    else bus.emit({ type: 'panels.show', panel: 'ideas' });
+    else {
+      bus.emit({ type: 'panels.show', panel: 'ideas' });
+      bus.emit({ type: 'ideas.open', ideaId: result.id });
+    }
   };
 
   return (

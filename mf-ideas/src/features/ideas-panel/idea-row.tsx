@@ -1,0 +1,81 @@
+import { type DragEvent, type MouseEvent, memo } from 'react';
+import { ideaPreview, ideaTitle, messages, setContextItemDrag } from 'shared-kernel';
+import type { Idea, IdeasStore } from '../ideas-store/index.ts';
+import styles from './ideas-panel.module.css';
+
+/** The context item an idea is for the chat. */
+export function contextItemOf(idea: Idea) {
+  return { type: 'Idea', title: ideaTitle(idea.content), content: idea.content } as const;
+}
+
+/**
+ * One idea: its title (the first 60 characters) and a 140-character preview; expanded, its content
+ * edited in place. Dragged, it carries its context item (for the chat) and its text (for the editor).
+ */
+export const IdeaRow = memo(function IdeaRow({
+  idea,
+  store,
+  selected,
+  expanded,
+  unsaved,
+  highlighted,
+  readOnly,
+}: {
+  idea: Idea;
+  store: IdeasStore;
+  selected: boolean;
+  expanded: boolean;
+  unsaved: boolean;
+  highlighted: boolean;
+  readOnly: boolean;
+}) {
+  const onClick = (event: MouseEvent) => {
+    if (event.shiftKey) event.preventDefault(); // no text selection on a range click
+    store.click(idea.id, { toggle: event.metaKey || event.ctrlKey, range: event.shiftKey });
+  };
+  const onDragStart = (event: DragEvent) => {
+    setContextItemDrag(event.dataTransfer, contextItemOf(idea));
+  };
+  const title = ideaTitle(idea.content);
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      data-expanded={expanded || undefined}
+      tabIndex={-1}
+      className={styles.idea}
+      data-idea-id={idea.id}
+      data-highlighted={highlighted || undefined}
+      draggable={!expanded}
+      onDragStart={onDragStart}
+      onClick={onClick}
+      onKeyDown={(event) =>
+        event.key === 'Enter' && event.target === event.currentTarget && store.click(idea.id)
+      }
+    >
+      <div className={styles.ideaTitle} title={title}>
+        {unsaved && <span className={styles.unsavedDot} role="img" aria-label={messages.editor.unsaved} />}
+        <span>{title}</span>
+      </div>
+      {expanded ? (
+        <textarea
+          className={styles.editor}
+          aria-label={messages.ideas.editIdea}
+          value={idea.content}
+          readOnly={readOnly}
+          // biome-ignore lint/a11y/noAutofocus: the writer expanded this idea to edit it
+          autoFocus
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => {
+            event.stopPropagation();
+            if (event.key === 'Escape') store.click(idea.id);
+          }}
+          onChange={(event) => store.edit(idea.id, event.target.value)}
+          onBlur={() => void store.save(idea.id)}
+        />
+      ) : (
+        <div className={styles.ideaPreview}>{ideaPreview(idea.content)}</div>
+      )}
+    </div>
+  );
+});

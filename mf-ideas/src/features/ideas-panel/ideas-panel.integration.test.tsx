@@ -1,0 +1,94 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
+import { getSupabaseClient, messages, readContextItemDrag, type WorkspaceClient } from 'shared-kernel';
+import { createTestAreaProps } from 'shared-kernel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdeasStore, type IdeasStore, type IdeasStoreOptions } from '../ideas-store/index.ts';
+import { IdeasPanel } from './ideas-panel.tsx';
+
+let backend: SpawnedTestBackend;
+let client: WorkspaceClient;
+let userId: string;
+const hiddenId = crypto.randomUUID();
+
+beforeAll(async () => {
+  // happy-dom lays nothing out: give elements a viewport's size so the virtualizer renders rows.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 300 });
+  backend = await spawnTestBackend();
+  client = getSupabaseClient(backend);
+  const { data, error } = await client.auth.signUp({
+    email: `ideas-panel-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'a-password',
+  });
+  if (error || !data.user) throw new Error(error?.message ?? 'no user');
+  userId = data.user.id;
+  const old = new Date(Date.now() - 90 * 24 * 3600_000).toISOString();
+  const now = new Date().toISOString();
+  const row = (content: string, at: string, id: string = crypto.randomUUID()) => ({
+    id,
+    user_id: userId,
+    content,
+    created_at: at,
+    updated_at: at,
+  });
+  const inserted = await client
+    .from('ideas')
+    .insert([
+      row('A lighthouse keeper who collects storms', now),
+      ...Array.from({ length: 30 }, (_, index) => row(`Filler ${index}`, old)),
+      row('Buried deep: found by search', new Date(Date.parse(old) - 1000).toISOString(), hiddenId),
+    ]);
+  if (inserted.error) throw new Error(inserted.error.message);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('IdeasPanel', { timeout: 30_000 }, () => {
+  it('sends the selected idea to the chat with Ask AI, and a dragged idea carries its context item', async () => {
+    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
+    render(<IdeasPanel {...props} openStore={createIdeasStore} />);
+    const list = await screen.findByRole('listbox', { name: messages.ideas.list });
+    const [row] = await within(list).findAllByText('A lighthouse keeper who collects storms');
+    const option = row?.closest('[role="option"]') as HTMLElement;
+    fireEvent.click(option);
+    fireEvent.click(await screen.findByRole('button', { name: messages.ideas.askAi }));
+    expect(props.events).toContainEqual({
+      type: 'chat.context-add',
+      item: {
+        type: 'Idea',
+        title: 'A lighthouse keeper who collects storms',
+        content: 'A lighthouse keeper who collects storms',
+      },
+    });
+
+    fireEvent.click(option); // collapse, so the row can be dragged
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      effectAllowed: 'none',
+    } as unknown as DataTransfer;
+    fireEvent.dragStart(option, { dataTransfer });
+    expect(readContextItemDrag(dataTransfer)?.content).toBe('A lighthouse keeper who collects storms');
+    expect(data.get('text/plain')).toBe('A lighthouse keeper who collects storms');
+  });
+
+  it('shows an idea chosen in search, even one not loaded yet, selected and highlighted', async () => {
+    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
+    let store: IdeasStore | null = null;
+    const open = (options: IdeasStoreOptions) => {
+      store = createIdeasStore(options);
+      return store;
+    };
+    render(<IdeasPanel {...props} openStore={open} />);
+    await waitFor(() => expect(store?.getState().status).toBe('ready'), { timeout: 10_000 });
+    props.bus.emit({ type: 'ideas.open', ideaId: hiddenId });
+    await waitFor(() => expect(store?.getState().highlightId).toBe(hiddenId), { timeout: 10_000 });
+    const state = (store as IdeasStore | null)?.getState();
+    expect(state?.items.some((idea) => idea.id === hiddenId)).toBe(true);
+    expect([...(state?.selectedIds ?? [])]).toEqual([hiddenId]);
+  });
+});

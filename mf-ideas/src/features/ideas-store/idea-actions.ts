@@ -1,0 +1,150 @@
+// What the writer does to ideas: capture, edit in place (debounced save), delete, move to a category.
+import {
+  CONTENT_SAVE_DEBOUNCE_MS,
+  canWriteToFolder,
+  messages,
+  nonBlank,
+  saveErrorMessage,
+} from 'shared-kernel';
+import { type Idea, moveIdeas } from '../ideas-data/index.ts';
+import { pruneSelection } from './selection.ts';
+import { type IdeasRuntime, say, selectedCategory, setState } from './store-state.ts';
+
+function withId(set: ReadonlySet<string>, id: string, present: boolean): Set<string> {
+  const next = new Set(set);
+  if (present) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+function replaceIdea(runtime: IdeasRuntime, id: string, idea: Idea): void {
+  setState(runtime, { items: runtime.state.items.map((item) => (item.id === id ? idea : item)) });
+}
+
+/**
+ * Captures a thought in the chosen category: blank after trim is ignored; a read-only shared category
+ * is refused with the spec's alert. The idea is in the list at once (the same call); the write follows.
+ */
+export function captureIdea(runtime: IdeasRuntime, text: string): Idea | null {
+  const content = nonBlank(text);
+  if (content === null) return null;
+  const category = selectedCategory(runtime);
+  if (!canWriteToFolder(category)) {
+    setState(runtime, { notice: messages.categories.readOnlyCreate });
+    return null;
+  }
+  const now = new Date().toISOString();
+  const idea: Idea = {
+    id: crypto.randomUUID(),
+    user_id: runtime.userId,
+    content,
+    category_id: category?.id ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  setState(runtime, {
+    items: [idea, ...runtime.state.items],
+    unsaved: withId(runtime.state.unsaved, idea.id, true),
+  });
+  runtime.writes.create(idea).then(
+    (saved) => {
+      if (!saved) return; // kept on this device; the outbox syncs it
+      setState(runtime, { unsaved: withId(runtime.state.unsaved, idea.id, false) });
+      if (!runtime.edits.has(idea.id)) replaceIdea(runtime, idea.id, saved);
+    },
+    (error: unknown) => setState(runtime, { notice: saveErrorMessage(error) }),
+  );
+  return idea;
+}
+
+/** An edit in place: shown at once, marked unsaved, saved 750 ms after the last keystroke. */
+export function editIdea(runtime: IdeasRuntime, id: string, content: string): void {
+  const item = runtime.state.items.find((idea) => idea.id === id);
+  if (!item) return;
+  runtime.edits.set(id, content);
+  setState(runtime, {
+    items: runtime.state.items.map((idea) => (idea.id === id ? { ...idea, content } : idea)),
+    unsaved: withId(runtime.state.unsaved, id, true),
+  });
+  clearTimeout(runtime.saveTimers.get(id));
+  runtime.saveTimers.set(
+    id,
+    setTimeout(() => void saveIdea(runtime, id), CONTENT_SAVE_DEBOUNCE_MS),
+  );
+}
+
+/** Saves an idea's pending edit now. On failure the unsaved mark stays and the spec's text is shown. */
+export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void> {
+  clearTimeout(runtime.saveTimers.get(id));
+  runtime.saveTimers.delete(id);
+  const content = runtime.edits.get(id);
+  const item = runtime.state.items.find((idea) => idea.id === id);
+  if (content === undefined || !item) return;
+  try {
+    const saved = await runtime.writes.update({ ...item, content });
+    if (runtime.edits.get(id) !== content) return; // typed on meanwhile: the next save follows
+    runtime.edits.delete(id);
+    if (!saved) return; // kept on this device; the outbox syncs it
+    setState(runtime, { unsaved: withId(runtime.state.unsaved, id, false) });
+    replaceIdea(runtime, id, { ...saved, content });
+  } catch (error) {
+    setState(runtime, { notice: saveErrorMessage(error) });
+  }
+}
+
+/** Saves every pending edit (the panel closing, the page hiding). */
+export async function saveAll(runtime: IdeasRuntime): Promise<void> {
+  await Promise.all([...runtime.edits.keys()].map((id) => saveIdea(runtime, id)));
+}
+
+/** Deletes ideas (the selection by default): gone from the list at once, restored if the server refuses. */
+export async function deleteIdeasNow(
+  runtime: IdeasRuntime,
+  ids: readonly string[] = [...runtime.state.selectedIds],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const gone = new Set(ids);
+  const before = runtime.state.items;
+  for (const id of ids) {
+    clearTimeout(runtime.saveTimers.get(id));
+    runtime.saveTimers.delete(id);
+    runtime.edits.delete(id);
+  }
+  const items = before.filter((item) => !gone.has(item.id));
+  setState(runtime, { items, ...pruneSelection(runtime.state, new Set(items.map((item) => item.id))) });
+  try {
+    await runtime.writes.remove(ids);
+  } catch (error) {
+    setState(runtime, { items: before });
+    say(runtime, error, messages.ideas.deleteFailed);
+  }
+}
+
+/**
+ * Moves ideas (the selection by default) to a category, or out of any with `null`. A shared category
+ * without write access is refused with the spec's alert. Ideas leaving the category shown leave the list.
+ */
+export async function moveIdeasTo(
+  runtime: IdeasRuntime,
+  categoryId: string | null,
+  ids: readonly string[] = [...runtime.state.selectedIds],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const target = runtime.state.categories.find((category) => category.id === categoryId) ?? null;
+  if (!canWriteToFolder(target)) {
+    setState(runtime, { notice: messages.categories.noWriteAccess });
+    return;
+  }
+  await saveAll(runtime);
+  try {
+    const moved = await moveIdeas({ client: runtime.client, ids, categoryId });
+    const byId = new Map(moved.map((idea) => [idea.id, idea]));
+    const shown = runtime.state.selectedCategoryId;
+    const items = runtime.state.items
+      .map((item) => byId.get(item.id) ?? item)
+      .filter((item) => shown === null || !byId.has(item.id) || item.category_id === shown);
+    setState(runtime, { items, ...pruneSelection(runtime.state, new Set(items.map((item) => item.id))) });
+  } catch (error) {
+    say(runtime, error, messages.ideas.moveFailed);
+  }
+}

@@ -1,0 +1,131 @@
+// The server side of each queued idea write: create, update (never overwriting a newer version made
+// elsewhere: both are kept) and delete, and how the device's copy follows each answer.
+import { checkSynced, isDuplicateInsert, type WorkspaceClient } from 'shared-kernel';
+import { IDEA_COLUMNS, type Idea } from '../ideas-data/index.ts';
+import type { IdeaOutboxEntry, IdeasDatabase, LocalIdea } from './local-ideas.ts';
+
+/** What a sync did, for the store and the other tabs to follow. */
+export type IdeaSyncEvent =
+  | { readonly type: 'synced'; readonly id: string; readonly idea: Idea }
+  | { readonly type: 'deleted'; readonly id: string }
+  /** Changed elsewhere since the offline edit began: the edit is in the idea, the other version in `copy`. */
+  | { readonly type: 'conflict'; readonly id: string; readonly idea: Idea; readonly copy: Idea };
+
+export interface IdeaSyncContext {
+  database: IdeasDatabase;
+  client: WorkspaceClient;
+  userId: string;
+  tell(event: IdeaSyncEvent): void;
+}
+
+async function insertIdea(
+  { client, userId }: IdeaSyncContext,
+  row: { id: string; content: string; category_id: string | null },
+): Promise<Idea> {
+  return checkSynced<Idea>(
+    await client
+      .from('ideas')
+      .insert({ ...row, user_id: userId, kind: 'note' })
+      .select(IDEA_COLUMNS)
+      .single(),
+  );
+}
+
+async function readIdea({ client }: IdeaSyncContext, id: string): Promise<Idea | null> {
+  return checkSynced(await client.from('ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle());
+}
+
+/** Keeps the server's answer as the local copy's base; drops the entry unless an edit was folded in since. */
+async function settle(
+  { database }: IdeaSyncContext,
+  entry: IdeaOutboxEntry,
+  idea: Idea | null,
+): Promise<void> {
+  const transaction = database.transaction(['ideas', 'outbox'], 'readwrite');
+  const outbox = transaction.objectStore('outbox');
+  const ideas = transaction.objectStore('ideas');
+  if ((await outbox.get(entry.seq))?.rev === entry.rev) await outbox.delete(entry.seq);
+  if (idea) {
+    const kept: LocalIdea | undefined = await ideas.get(idea.id);
+    // The local copy may hold an edit newer than this entry (queued after it): it stays.
+    await ideas.put({ ...idea, ...(kept ? { content: kept.content } : {}), base: idea.updated_at });
+  } else await ideas.delete(entry.id);
+  await transaction.done;
+}
+
+/** Create: insert under the idea's own id, so a replay after a lost answer finds the row. */
+export async function syncCreateIdea(context: IdeaSyncContext, entry: IdeaOutboxEntry): Promise<void> {
+  const local = await context.database.get('ideas', entry.id);
+  let idea: Idea | null;
+  try {
+    idea = await insertIdea(context, {
+      id: entry.id,
+      content: entry.payload.content ?? local?.content ?? '',
+      category_id: entry.payload.category_id ?? local?.category_id ?? null,
+    });
+  } catch (failure) {
+    if (!isDuplicateInsert(failure)) throw failure;
+    idea = await readIdea(context, entry.id);
+    if (!idea) throw failure;
+  }
+  await settle(context, entry, idea);
+  context.tell({ type: 'synced', id: entry.id, idea });
+}
+
+/**
+ * Update: sent only if the server still has the version the edit was made from. Otherwise both are
+ * kept: the edit goes into the idea and the other version becomes an idea of its own; an idea deleted
+ * elsewhere (or no longer writable) gets the edit as a new idea of the writer's own.
+ */
+export async function syncUpdateIdea(
+  context: IdeaSyncContext,
+  entry: IdeaOutboxEntry,
+  id: string,
+): Promise<void> {
+  const { client, database, tell } = context;
+  const local = await database.get('ideas', id);
+  const content = entry.payload.content ?? local?.content ?? '';
+  const sendTo = async (version: string | null | undefined) => {
+    const query = client.from('ideas').update({ content }).eq('id', id);
+    const rows = checkSynced(await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS));
+    return rows[0] ?? null;
+  };
+  const saved = await sendTo(local?.base);
+  if (saved) {
+    await settle(context, entry, saved);
+    tell({ type: 'synced', id, idea: saved });
+    return;
+  }
+  const current = await readIdea(context, id);
+  if (current && current.content === content) {
+    await settle(context, entry, current); // our own earlier try got through; its answer was lost
+    tell({ type: 'synced', id, idea: current });
+    return;
+  }
+  const idea = current ? await sendTo(current.updated_at) : null;
+  if (current && idea) {
+    const copy = await insertIdea(context, {
+      id: crypto.randomUUID(),
+      content: current.content,
+      category_id: current.category_id,
+    });
+    await settle(context, entry, idea);
+    tell({ type: 'conflict', id, idea, copy });
+    return;
+  }
+  // Deleted elsewhere, or not writable any more: the edit is kept as an idea of the writer's own.
+  const copy = await insertIdea(context, { id: crypto.randomUUID(), content, category_id: null });
+  await settle(context, entry, current);
+  tell({ type: 'synced', id: copy.id, idea: copy });
+}
+
+/** Delete: remove the row, then the local copy and the entry. */
+export async function syncRemoveIdea(
+  context: IdeaSyncContext,
+  entry: IdeaOutboxEntry,
+  id: string,
+): Promise<void> {
+  checkSynced(await context.client.from('ideas').delete().eq('id', id));
+  await settle(context, entry, null);
+  context.tell({ type: 'deleted', id });
+}

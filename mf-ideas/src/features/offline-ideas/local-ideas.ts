@@ -1,0 +1,64 @@
+// The ideas' side of the device's store: the kernel's offline database with an `ideas` item store.
+import type { DBSchema, IDBPDatabase } from 'idb';
+import type { OutboxEntry } from 'shared-kernel';
+import { compareNewestFirst, type Idea } from '../ideas-data/index.ts';
+
+/** An idea as this device keeps it; `base` is the server version a local edit was made from. */
+export type LocalIdea = Idea & { readonly base: string | null };
+
+/** The fields a create or an update sends. */
+export type IdeaPayload = { readonly content?: string; readonly category_id?: string | null };
+
+export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;
+
+interface IdeasOfflineSchema extends DBSchema {
+  ideas: { key: string; value: LocalIdea };
+  outbox: { key: number; value: IdeaOutboxEntry; indexes: { id: string } };
+  idMap: { key: string; value: string };
+  meta: { key: string; value: unknown };
+}
+
+/** The user's ideas database on this device. */
+export type IdeasDatabase = IDBPDatabase<IdeasOfflineSchema>;
+
+/** One database per user, so two people on one browser never see each other's ideas. */
+export function ideasDatabaseName(userId: string): string {
+  return `ideas-offline:${userId}`;
+}
+
+/** An idea as the list shows it (without the base). */
+export function ideaOfLocal({ base: _base, ...idea }: LocalIdea): Idea {
+  return idea;
+}
+
+/** The ideas of a list read while the server cannot be reached, newest change first. */
+export async function listLocalIdeas(
+  database: IdeasDatabase,
+  {
+    userId,
+    categoryId,
+    limit,
+    offset,
+  }: { userId: string; categoryId: string | null; offset: number; limit: number },
+): Promise<Idea[]> {
+  const all = await database.getAll('ideas');
+  return all
+    .filter((idea) => (categoryId === null ? idea.user_id === userId : idea.category_id === categoryId))
+    .map(ideaOfLocal)
+    .sort(compareNewestFirst)
+    .slice(offset, offset + limit);
+}
+
+/** Keeps what the server answered for reading offline; an idea with queued writes keeps its local copy. */
+export async function rememberServerIdeas(database: IdeasDatabase, rows: readonly Idea[]): Promise<void> {
+  const transaction = database.transaction(['ideas', 'outbox'], 'readwrite');
+  const ideas = transaction.objectStore('ideas');
+  const queued = transaction.objectStore('outbox').index('id');
+  await Promise.all(
+    rows.map(async (row) => {
+      if ((await queued.count(row.id)) > 0) return;
+      await ideas.put({ ...row, base: row.updated_at });
+    }),
+  );
+  await transaction.done;
+}

@@ -1,0 +1,146 @@
+// Ideas kept on this device first: every capture, edit and delete is queued in the kernel's offline
+// store (local copy and outbox in one transaction), then synced in order; reads fall back to the
+// device's copies when the server cannot be reached.
+import { isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
+import { compareNewestFirst, type Idea, type IdeasPageRequest, listIdeas } from '../ideas-data/index.ts';
+import type { IdeaWrites } from '../ideas-store/index.ts';
+import { type IdeaSyncEvent, syncCreateIdea, syncRemoveIdea, syncUpdateIdea } from './idea-sync-steps.ts';
+import {
+  type IdeaPayload,
+  type IdeasDatabase,
+  ideaOfLocal,
+  ideasDatabaseName,
+  listLocalIdeas,
+  rememberServerIdeas,
+} from './local-ideas.ts';
+
+type Area = NonNullable<Awaited<ReturnType<typeof openArea>>>;
+
+function openArea(
+  client: WorkspaceClient,
+  userId: string,
+  tell: (event: IdeaSyncEvent) => void,
+  pending: (count: number) => void,
+) {
+  return startOfflineArea<IdeaSyncEvent, IdeaPayload>({
+    name: ideasDatabaseName(userId),
+    itemStore: 'ideas',
+    lockName: `ideas-outbox:${userId}`,
+    itemLabel: 'idea',
+    steps: (database, onEvent) => {
+      const context = { database: database as IdeasDatabase, client, userId, tell: onEvent };
+      return {
+        create: (entry) => syncCreateIdea(context, entry),
+        update: (entry, id) => syncUpdateIdea(context, entry, id),
+        remove: (entry, id) => syncRemoveIdea(context, entry, id),
+      };
+    },
+    onEvent: tell,
+    onPending: pending,
+  });
+}
+
+/** A page from the server (kept for offline reading) with this device's unsynced writes laid over it. */
+async function readPage(area: Area | null, request: IdeasPageRequest): Promise<Idea[]> {
+  const asked = listIdeas(request);
+  asked.catch(() => {}); // answered below, once the store is open
+  const database = area?.database as IdeasDatabase | undefined;
+  let page: Idea[];
+  try {
+    page = await asked;
+  } catch (error) {
+    if (!database || !isOfflineFailure(error)) throw error;
+    return listLocalIdeas(database, request);
+  }
+  if (!database) return page;
+  void rememberServerIdeas(database, page).catch(() => {});
+  const queued = await database.getAll('outbox');
+  if (queued.length === 0) return page;
+  const pending = new Set(queued.map((entry) => entry.id));
+  const rows = await Promise.all(
+    page.map(async (row) => {
+      if (!pending.has(row.id)) return row;
+      const local = await database.get('ideas', row.id);
+      return local ? ideaOfLocal(local) : null;
+    }),
+  );
+  const shown = rows.filter((row) => row !== null);
+  if (request.offset > 0) return shown;
+  const onServer = new Set(page.map((row) => row.id));
+  const created = await Promise.all(
+    queued
+      .filter((entry) => entry.op === 'create' && !onServer.has(entry.id))
+      .map((entry) => database.get('ideas', entry.id)),
+  );
+  const inList = created.filter(
+    (idea) =>
+      idea !== undefined &&
+      (request.categoryId === null
+        ? idea.user_id === request.userId
+        : idea.category_id === request.categoryId),
+  );
+  return [...inList.map((idea) => ideaOfLocal(idea as NonNullable<typeof idea>)), ...shown].sort(
+    compareNewestFirst,
+  );
+}
+
+/**
+ * Writes of the ideas store kept on this device first. Until the device's store is open (or where it
+ * cannot be), writes and reads wait for it; without IndexedDB they go straight to the server.
+ */
+export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallback: IdeaWrites): IdeaWrites {
+  const pendingListeners = new Set<(count: number) => void>();
+  const syncListeners = new Set<(event: IdeaSyncEvent) => void>();
+  const opened = openArea(
+    client,
+    userId,
+    (event) => {
+      for (const listener of syncListeners) listener(event);
+    },
+    (count) => {
+      for (const listener of pendingListeners) listener(count);
+    },
+  );
+  const kept = async (area: Area, id: string, write: Parameters<Area['queue']>[0]) => {
+    const { synced, failure } = await area.queue(write);
+    if (synced) {
+      const local = await (area.database as IdeasDatabase).get('ideas', id);
+      return local ? ideaOfLocal(local) : null;
+    }
+    if (failure && !failure.network) throw failure;
+    return null;
+  };
+  return {
+    async create(idea) {
+      const area = await opened;
+      if (!area) return fallback.create(idea);
+      const payload = { content: idea.content, category_id: idea.category_id };
+      return kept(area, idea.id, { op: 'create', id: idea.id, payload, item: { ...idea, base: null } });
+    },
+    async update(idea) {
+      const area = await opened;
+      if (!area) return fallback.update(idea);
+      const item = { ...idea, base: idea.updated_at };
+      return kept(area, idea.id, { op: 'update', id: idea.id, payload: { content: idea.content }, item });
+    },
+    async remove(ids) {
+      const area = await opened;
+      if (!area) return fallback.remove(ids);
+      for (const id of ids) await area.queue({ op: 'delete', id });
+    },
+    async readPage(request) {
+      return readPage(await opened, request);
+    },
+    onPending(listener) {
+      pendingListeners.add(listener);
+      return () => pendingListeners.delete(listener);
+    },
+    onSynced(listener) {
+      syncListeners.add(listener);
+      return () => syncListeners.delete(listener);
+    },
+    close() {
+      void opened.then((area) => area?.close());
+    },
+  };
+}

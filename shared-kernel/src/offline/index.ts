@@ -1,0 +1,27 @@
+// The device's offline store shared by the areas: the local database (IndexedDB), the outbox and its
+// sync (in order, retried, one tab at a time under a Web Lock), and the tabs told of each sync.
+export {
+  enqueueWrite,
+  type KeptItem,
+  LOCAL_ID_PREFIX,
+  newLocalId,
+  type OfflineDatabase,
+  type OutboxEntry,
+  type OutboxOp,
+  openOfflineDatabase,
+  outboxEntries,
+  pendingCount,
+  pendingIds,
+  resolveId,
+  serverIdOf,
+} from './local-database.ts';
+export { type OfflineArea, type OfflineAreaOptions, startOfflineArea } from './offline-area.ts';
+export {
+  createGenericOutboxSync,
+  type GenericOutboxSync,
+  type GenericOutboxSyncOptions,
+  type OutboxSteps,
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+} from './outbox-sync.ts';
+export { asError, checkSynced, isDuplicateInsert, SyncFailure } from './sync-failure.ts';

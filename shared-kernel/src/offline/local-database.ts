@@ -1,0 +1,144 @@
+// The device's store of one area and user (IndexedDB, version 1): the items kept for offline use (one
+// object store named by the area), the outbox of queued writes, the id map (local id -> server id) and a
+// meta store. Generic over the item; each area keeps its own database (`writings-offline:<user>`, ...).
+import { type IDBPDatabase, openDB } from 'idb';
+
+/** Ids of items made on this device that the server has not seen yet may begin with this. */
+export const LOCAL_ID_PREFIX = 'local_';
+
+/** The server id an item will have: a local id's uuid is reused, so a replayed create finds its row. */
+export function serverIdOf(id: string): string {
+  return id.startsWith(LOCAL_ID_PREFIX) ? id.slice(LOCAL_ID_PREFIX.length) : id;
+}
+
+/** A new local id (`local_<uuid>`). */
+export function newLocalId(): string {
+  return `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;
+}
+
+/** What an outbox entry asks the server to do. */
+export type OutboxOp = 'create' | 'update' | 'delete';
+
+/** One queued write, synced in `seq` order. */
+export type OutboxEntry<Payload = Record<string, unknown>> = {
+  readonly seq: number;
+  readonly op: OutboxOp;
+  /** The item's id as it was when queued (a `local_` id is resolved through the id map). */
+  readonly id: string;
+  readonly payload: Payload;
+  /** When it was queued (ms since the epoch). */
+  readonly ts: number;
+  /**
+   * Bumped each time a later edit is folded into this entry, so a sync that sent an older payload leaves
+   * the entry for the next round instead of dropping the newer edit.
+   */
+  readonly rev: number;
+};
+
+/**
+ * An item as the device keeps it. `base` is the server's `updated_at` of the version the local copy was
+ * made from (`null` for an item the server has never had): an update is sent only if the server still
+ * has that version, so a newer edit made elsewhere is never overwritten silently.
+ */
+export type KeptItem = { readonly id: string; readonly base: string | null };
+
+/**
+ * An area's offline database. Its object stores are named at run time (the area's item store), so it is
+ * typed loosely here; each area narrows it with its own schema.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the item store's name and type are the area's
+export type OfflineDatabase = IDBPDatabase<any>;
+
+/** Opens (creating on first use) an area's offline database with its item store, outbox, id map and meta. */
+export function openOfflineDatabase(name: string, itemStore: string): Promise<OfflineDatabase> {
+  return openDB(name, 1, {
+    upgrade(database) {
+      database.createObjectStore(itemStore, { keyPath: 'id' });
+      const outbox = database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+      outbox.createIndex('id', 'id');
+      database.createObjectStore('idMap');
+      database.createObjectStore('meta');
+    },
+  });
+}
+
+/** The queued entries, oldest first. */
+export function outboxEntries<Payload>(database: OfflineDatabase): Promise<OutboxEntry<Payload>[]> {
+  return database.getAll('outbox');
+}
+
+/** How many writes wait to be synced. */
+export function pendingCount(database: OfflineDatabase): Promise<number> {
+  return database.count('outbox');
+}
+
+/** The ids (as queued) of items with writes waiting to be synced. */
+export async function pendingIds(database: OfflineDatabase): Promise<Set<string>> {
+  // Keys of the index only: the entries' payloads (whole documents) are never read for this.
+  const ids = new Set<string>();
+  let cursor = await database.transaction('outbox').store.index('id').openKeyCursor();
+  while (cursor) {
+    ids.add(cursor.key as string);
+    cursor = await cursor.continue();
+  }
+  return ids;
+}
+
+/** The server id a queued id stands for: mapped once its create has synced, else itself. */
+export async function resolveId(database: OfflineDatabase, id: string): Promise<string> {
+  return (await database.get('idMap', id)) ?? id;
+}
+
+/**
+ * Queues a write and keeps the item's local copy in one transaction: a write is either queued with its
+ * copy or not at all. An update folds into the item's queued update, if any, so the outbox holds one
+ * update per item, and the copy's base stays the version the first unsynced edit was made from. A
+ * delete drops the item's queued updates (the delete follows its create, if that is still queued).
+ */
+export async function enqueueWrite<Payload extends object>(
+  database: OfflineDatabase,
+  itemStore: string,
+  {
+    op,
+    id: queuedId,
+    payload = {} as Payload,
+    item,
+    now = Date.now(),
+  }: {
+    op: OutboxOp;
+    id: string;
+    payload?: Payload;
+    /** The item's local copy after this write (`undefined` for a delete). */
+    item?: KeptItem;
+    now?: number;
+  },
+): Promise<void> {
+  const transaction = database.transaction([itemStore, 'outbox', 'idMap'], 'readwrite');
+  const items = transaction.objectStore(itemStore);
+  const outbox = transaction.objectStore('outbox');
+  // An item made offline may have synced meanwhile (in another tab): its writes go to its server id.
+  const id = ((await transaction.objectStore('idMap').get(queuedId)) as string | undefined) ?? queuedId;
+  const queued = (await outbox.index('id').getAll(id)) as OutboxEntry<Payload>[];
+  const queuedUpdate = queued.find((entry) => entry.op === 'update');
+  if (op === 'update' && queuedUpdate) {
+    await outbox.put({
+      ...queuedUpdate,
+      payload: { ...queuedUpdate.payload, ...payload },
+      ts: now,
+      rev: queuedUpdate.rev + 1,
+    });
+  } else {
+    if (op === 'delete') {
+      for (const entry of queued) if (entry.op === 'update') await outbox.delete(entry.seq);
+    }
+    // The key path fills in `seq`.
+    await outbox.add({ op, id, payload, ts: now, rev: 0 });
+  }
+  if (op === 'delete') await items.delete(id);
+  else if (item) {
+    // The first unsynced edit fixes the base; later ones keep it.
+    const kept = queued.length > 0 ? ((await items.get(id)) as KeptItem | undefined) : undefined;
+    await items.put({ ...item, id, ...(kept ? { base: kept.base } : {}) });
+  }
+  await transaction.done;
+}

@@ -1,0 +1,149 @@
+import { messages } from '../domain/messages.ts';
+import { DataError } from '../network/data-error.ts';
+import {
+  enqueueWrite,
+  type KeptItem,
+  type OfflineDatabase,
+  type OutboxOp,
+  openOfflineDatabase,
+  pendingCount,
+  pendingIds,
+  resolveId,
+} from './local-database.ts';
+import { createGenericOutboxSync, type GenericOutboxSyncOptions, type OutboxSteps } from './outbox-sync.ts';
+import { asError, SyncFailure } from './sync-failure.ts';
+
+/** What another tab of the same user tells: a sync it did, or that the outbox changed. */
+type TabMessage<Event> = { readonly kind: 'synced'; readonly event: Event } | { readonly kind: 'queued' };
+
+export interface OfflineAreaOptions<Event, Payload> {
+  /** The database's name, one per area and user (`writings-offline:<user>`). */
+  name: string;
+  /** The object store of the area's items (`writings`, `ideas`). */
+  itemStore: string;
+  /** The tabs' Web Lock around a sync round. */
+  lockName: string;
+  itemLabel: string;
+  /** The area's server steps; they tell what they did through `tell`. */
+  steps(database: OfflineDatabase, tell: (event: Event) => void): OutboxSteps<Payload>;
+  /** A sync done here or in another tab. */
+  onEvent(event: Event): void;
+  /** The number of writes waiting to be synced changed. */
+  onPending(count: number): void;
+  /** A sync round failed and will be retried (the area may tell the writer, e.g. of a tier limit). */
+  onRetry?(failure: SyncFailure): void;
+  /** Replaces the Web Lock, timers (tests). */
+  sync?: Pick<GenericOutboxSyncOptions<Payload>, 'exclusive' | 'setTimer' | 'clearTimer'>;
+}
+
+/**
+ * An area's offline store at work for one user: the local database, the outbox sync (one tab at a time,
+ * under a Web Lock), the other tabs told of every change (BroadcastChannel), and a sync on start, when
+ * the connection returns and when the tab becomes visible. `null` where IndexedDB cannot be opened (the
+ * area then works online only).
+ */
+export async function startOfflineArea<Event, Payload extends object>(
+  options: OfflineAreaOptions<Event, Payload>,
+) {
+  const { name, itemStore, onEvent, onPending } = options;
+  let database: OfflineDatabase;
+  try {
+    database = await openOfflineDatabase(name, itemStore);
+  } catch (error) {
+    console.warn(`The offline store ${name} could not be opened; it works online only`, error);
+    return null;
+  }
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
+  let lastFailure: SyncFailure | null = null;
+  let closed = false;
+  // A round still running when the store closes finishes its step; the other tabs are not told then.
+  const post = (message: TabMessage<Event>) => {
+    if (!closed) channel?.postMessage(message);
+  };
+  const countPending = () =>
+    void pendingCount(database)
+      .then(onPending)
+      .catch(() => {});
+  const tell = (event: Event) => {
+    lastFailure = null;
+    onEvent(event);
+    countPending();
+    post({ kind: 'synced', event });
+  };
+  const sync = createGenericOutboxSync<Payload>({
+    database,
+    steps: options.steps(database, tell),
+    lockName: options.lockName,
+    itemLabel: options.itemLabel,
+    onRetry(failure) {
+      lastFailure = failure;
+      options.onRetry?.(failure);
+    },
+    ...options.sync,
+  });
+  if (channel) {
+    channel.onmessage = ({ data }: MessageEvent<TabMessage<Event>>) => {
+      if (data.kind === 'synced') onEvent(data.event);
+      countPending();
+    };
+  }
+  const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', asError(error)));
+  const flushWhenVisible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  globalThis.addEventListener?.('online', flush);
+  globalThis.document?.addEventListener('visibilitychange', flushWhenVisible);
+  countPending();
+  flush();
+
+  return {
+    database,
+
+    /**
+     * Keeps a write on this device (local copy and outbox, in one transaction), then tries to sync it.
+     * Resolves once the write is safe here; answers whether it synced, or the reason it is not yet (a
+     * {@link SyncFailure}: offline, or refused and waiting for a retry). Rejects only when the write
+     * could not be kept at all (storage full), so the caller can say so.
+     */
+    async queue(write: {
+      op: OutboxOp;
+      id: string;
+      payload?: Payload;
+      item?: KeptItem;
+    }): Promise<{ synced: boolean; failure: SyncFailure | null }> {
+      try {
+        await enqueueWrite(database, itemStore, write);
+      } catch (error) {
+        if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
+          throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
+        }
+        throw error;
+      }
+      post({ kind: 'queued' });
+      countPending();
+      await sync.flush();
+      const id = await resolveId(database, write.id);
+      const pending = await pendingIds(database);
+      const synced = !pending.has(id) && !pending.has(write.id);
+      return { synced, failure: synced ? null : (lastFailure ?? new SyncFailure(true, null)) };
+    },
+
+    /** Syncs what is queued now. */
+    flush: () => sync.flush(),
+
+    /** Stops syncing and closes the database (sign-out, another user). */
+    close(): void {
+      closed = true;
+      sync.dispose();
+      channel?.close();
+      globalThis.removeEventListener?.('online', flush);
+      globalThis.document?.removeEventListener('visibilitychange', flushWhenVisible);
+      database.close();
+    },
+  };
+}
+
+/** An area's offline store of the signed-in user. */
+export type OfflineArea<Payload extends object = Record<string, unknown>> = NonNullable<
+  Awaited<ReturnType<typeof startOfflineArea<unknown, Payload>>>
+>;

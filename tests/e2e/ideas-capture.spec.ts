@@ -1,0 +1,103 @@
+import { messages } from 'shared-kernel';
+import { expect, test } from './support/fixtures.ts';
+import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+test.describe('the ideas inbox', () => {
+  test('a thought captured with Enter is at the top at once and on the server; Shift+Enter is a newline; blank is ignored', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: 'An older thought', ageMs: 60_000 }]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await expect(ideas.idea('An older thought')).toBeVisible();
+
+    await ideas.composer.fill('First line');
+    await ideas.composer.press('Shift+Enter');
+    await ideas.composer.pressSequentially('second line');
+    await ideas.composer.press('Enter');
+    await expect(ideas.composer).toHaveValue('');
+    await expect(ideas.list.getByRole('option').first()).toContainText('First line second line');
+
+    await ideas.composer.fill('   ');
+    await ideas.composer.press('Enter');
+    await expect(ideas.list.getByRole('option')).toHaveCount(2);
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['First line\nsecond line', 'An older thought']);
+  });
+
+  test('ideas are grouped by date, newest first', async ({ page, account, workspace }) => {
+    await seedIdeas(account, [
+      { content: 'From today', ageMs: 0 },
+      { content: 'From yesterday', ageMs: DAY },
+      { content: 'From long ago', ageMs: 400 * DAY },
+    ]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await expect(ideas.groupHeader(messages.ideas.dateGroups.today)).toBeVisible();
+    await expect(ideas.groupHeader(messages.ideas.dateGroups.yesterday)).toBeVisible();
+    const longAgo = new Date(Date.now() - 400 * DAY);
+    const label = `${longAgo.toLocaleString('en-US', { month: 'long' })} ${longAgo.getFullYear()}`;
+    await expect(ideas.groupHeader(label)).toBeVisible();
+    const order = await ideas.list.getByRole('option').allInnerTexts();
+    expect(order.map((text) => text.split('\n')[0])).toEqual([
+      'From today',
+      'From yesterday',
+      'From long ago',
+    ]);
+  });
+
+  test('scrolling loads 20 ideas at a time until End of ideas', async ({ page, account, workspace }) => {
+    await seedIdeas(
+      account,
+      Array.from({ length: 45 }, (_, index) => ({ content: `Idea number ${index}`, ageMs: index * 60_000 })),
+    );
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await expect(ideas.idea('Idea number 0')).toBeVisible();
+    await expect(ideas.root.getByText(messages.ideas.end)).toHaveCount(0);
+    const scroller = ideas.list.locator('..');
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      if (await ideas.root.getByText(messages.ideas.end).isVisible()) break;
+      await page.waitForTimeout(200);
+    }
+    await expect(ideas.root.getByText(messages.ideas.end)).toBeVisible();
+    await expect(ideas.idea('Idea number 44')).toBeVisible();
+  });
+
+  test('an idea edited in place is saved, and a deleted one is gone after a reload', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [
+      { content: 'Keep me', ageMs: 0 },
+      { content: 'Remove me', ageMs: 60_000 },
+    ]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.idea('Keep me').click();
+    const editor = ideas.root.getByRole('textbox', { name: messages.ideas.editIdea });
+    await editor.press('End');
+    await editor.pressSequentially(' and grow');
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toContain('Keep me and grow');
+
+    await ideas.idea('Remove me').click();
+    await ideas.root.getByRole('button', { name: messages.ideas.delete }).click();
+    await page
+      .getByRole('alertdialog', { name: messages.ideas.deleteIdeas })
+      .getByRole('button', { name: messages.ideas.delete })
+      .click();
+    await expect(ideas.idea('Remove me')).toHaveCount(0);
+    await page.reload();
+    await expect(ideas.idea('Keep me and grow')).toBeVisible();
+    await expect(ideas.idea('Remove me')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { messages } from 'shared-kernel';
+import { expect, test } from './support/fixtures.ts';
+import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+
+test.describe('ideas selection and categories', () => {
+  test('a click expands and selects one idea, Shift-click selects a range, Cmd/Ctrl-click toggles', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(
+      account,
+      ['One', 'Two', 'Three', 'Four'].map((content, index) => ({ content, ageMs: index * 60_000 })),
+    );
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    const selected = ideas.list.locator('[role="option"][aria-selected="true"]');
+
+    await ideas.idea('One').click();
+    await expect(ideas.idea('One')).toHaveAttribute('data-expanded', 'true');
+    await expect(selected).toHaveCount(1);
+    await expect(ideas.root.getByText(messages.ideas.selectedCount(1))).toBeVisible();
+    // A second click on the expanded idea collapses it.
+    await ideas.idea('One').locator('[title="One"]').click();
+    await expect(ideas.idea('One')).not.toHaveAttribute('data-expanded', 'true');
+
+    await ideas.idea('Three').click({ modifiers: ['Shift'] });
+    await expect(selected).toHaveCount(3);
+    await expect(ideas.root.getByText(messages.ideas.selectedCount(3))).toBeVisible();
+
+    await ideas.idea('Two').click({ modifiers: ['ControlOrMeta'] });
+    await expect(selected).toHaveCount(2);
+    await ideas.idea('Four').click({ modifiers: ['ControlOrMeta'] });
+    await expect(selected).toHaveCount(3);
+    await expect(ideas.idea('Two')).toHaveAttribute('aria-selected', 'false');
+  });
+
+  test('a category is created, ideas are moved into it, it is renamed, and deleting it asks first and uncategorizes its ideas', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [
+      { content: 'Plot twist', ageMs: 0 },
+      { content: 'Villain name', ageMs: 60_000 },
+      { content: 'Grocery list', ageMs: 120_000 },
+    ]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+
+    // A blank name is refused in the dialog with the spec's text.
+    await ideas.chips.getByRole('button', { name: messages.ideas.newCategory }).click();
+    const create = page.getByRole('dialog', { name: messages.ideas.newCategory });
+    await create.getByRole('button', { name: messages.ideas.create }).click();
+    await expect(create).toContainText(messages.categories.nameRequired);
+    await create.getByRole('button', { name: messages.ideas.cancel }).click();
+
+    await ideas.createCategory('Story');
+    await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+    await ideas.chips.getByRole('button', { name: messages.ideas.all }).click();
+    await ideas.idea('Plot twist').click();
+    await ideas.idea('Villain name').click({ modifiers: ['Shift'] });
+    await ideas.root.getByRole('combobox', { name: messages.ideas.moveTo }).selectOption({ label: 'Story' });
+    await expect
+      .poll(async () => (await serverIdeas(account)).filter((idea) => idea.category_id !== null).length)
+      .toBe(2);
+
+    await ideas.chip('Story').click();
+    await expect(ideas.list.getByRole('option')).toHaveCount(2);
+    await ideas.categoryActions('Story').getByRole('button', { name: messages.ideas.rename }).click();
+    const rename = page.getByRole('dialog', { name: messages.ideas.renameCategory });
+    await rename.getByRole('textbox', { name: messages.ideas.categoryName }).fill('Novel');
+    await rename.getByRole('button', { name: messages.ideas.rename }).click();
+    await expect(ideas.chip('Novel')).toBeVisible();
+
+    await ideas.categoryActions('Novel').getByRole('button', { name: messages.ideas.delete }).click();
+    const confirm = page.getByRole('alertdialog', { name: messages.categories.confirmDeleteCategory });
+    await confirm.getByRole('button', { name: messages.ideas.delete }).click();
+    await expect(ideas.chip('Novel')).toHaveCount(0);
+    await expect(ideas.list.getByRole('option')).toHaveCount(3);
+    await expect
+      .poll(async () => (await serverIdeas(account)).every((idea) => idea.category_id === null))
+      .toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from 'shared-kernel';
+import { expect, test } from './support/fixtures.ts';
+import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+
+test('a thought captured offline survives a reload offline and reaches the server exactly once when back online', async ({
+  page,
+  context,
+  account,
+  workspace,
+}) => {
+  await workspace.open();
+  const ideas = new IdeasPanel(page);
+  await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+  await workspace.keptForOffline();
+
+  await context.setOffline(true);
+  await ideas.capture('Written in a tunnel');
+  await expect(ideas.idea('Written in a tunnel')).toBeVisible();
+  await expect(ideas.root.getByText('1 change waiting to sync')).toBeVisible();
+
+  await page.reload();
+  // Offline, the auth gate lets the writer in after three failed session checks.
+  await expect(ideas.idea('Written in a tunnel')).toBeVisible({ timeout: 20_000 });
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverIdeas(account)).map((idea) => idea.content), { timeout: 20_000 })
+    .toEqual(['Written in a tunnel']);
+  await expect(ideas.root.getByText('1 change waiting to sync')).toHaveCount(0);
+  await page.reload();
+  await expect(ideas.list.getByRole('option')).toHaveCount(1);
+  expect(await serverIdeas(account)).toHaveLength(1);
+});
+
+test('choosing an idea in search shows the ideas panel scrolled to it and highlighted', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const word = `bramble${randomUUID().slice(0, 6)}`;
+  await seedIdeas(account, [
+    ...Array.from({ length: 40 }, (_, index) => ({ content: `Filler idea ${index}`, ageMs: index * 60_000 })),
+    { content: `The hedge at the end: ${word}`, ageMs: 100 * 60_000 },
+  ]);
+  await workspace.open();
+  const ideas = new IdeasPanel(page);
+  await expect(ideas.idea('Filler idea 0')).toBeVisible();
+  await page.keyboard.press('Control+Alt+KeyI');
+  await expect(ideas.root).toBeHidden();
+
+  await page.keyboard.press('Control+Slash');
+  await page.getByPlaceholder(messages.search.placeholder).fill(word);
+  await page.getByRole('option').filter({ hasText: word }).click();
+
+  const chosen = ideas.idea(word);
+  await expect(chosen).toBeVisible();
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  await expect(chosen).toHaveAttribute('data-highlighted', 'true');
+  await expect(chosen).toBeInViewport();
+});
