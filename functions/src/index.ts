@@ -5,6 +5,7 @@
  * webhook, upload).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { countingApiCalls } from './api-calls.ts';
 import { billingPortal } from './billing-portal/index.ts';
 import { chat } from './chat/index.ts';
 import { createCheckout } from './create-checkout/index.ts';
@@ -46,15 +47,15 @@ export interface FunctionEnv {
 /** Handlers by the name they are mounted under. */
 export type FunctionRegistry = Readonly<Record<string, FunctionHandler>>;
 
-/** The functions of this project. `chat` is also mounted at `/api/chat`. */
-export const handlers: FunctionRegistry = {
+/** The functions of this project, each counting its callers' API calls. `chat` is also mounted at `/api/chat`. */
+export const handlers: FunctionRegistry = countingApiCalls({
   chat,
   'upload-image': uploadImage,
   'delete-account': deleteAccount,
   'create-checkout': createCheckout,
   'stripe-webhook': stripeWebhook,
   'billing-portal': billingPortal,
-};
+});
 
 /** What {@link createFunctionEnv} needs from a host. */
 export interface FunctionEnvOptions {

@@ -3,6 +3,7 @@ import { FAKE_ANSWER } from '../fixtures/fake-llm/fake-llm-server.ts';
 import { FAKE_LLM_PORT } from './playwright.config.ts';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { test } from './support/fixtures.ts';
+import { IdeasPanel } from './support/ideas.ts';
 
 // The chat, driven as a writer uses it, against the local backend whose chat talks to the scripted fake
 // provider (tests/fixtures/fake-llm): an OpenAI-compatible model and a search service.
@@ -234,4 +235,28 @@ test('the 11th message of a FREE day opens the pricing dialog and gives the text
   await page.keyboard.press('Escape');
   await expect(composer(panel)).toHaveValue('One question too many');
   await expect(panel.locator('[data-role="user"]')).toHaveCount(10);
+});
+
+test('an idea dragged onto the chat becomes a chip, and "Ask AI" in the editor adds the writing', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  const ideas = new IdeasPanel(page);
+  await ideas.capture('Lighthouse keepers keep a log of every ship');
+  await ideas.idea('Lighthouse keepers keep a log').dragTo(panel);
+  await expect(panel.getByRole('list', { name: 'Context' })).toContainText('Lighthouse keepers keep a log');
+
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await editor.click();
+  await page.keyboard.type('Ask about me');
+  await page.getByRole('button', { name: 'Ask AI' }).click();
+  await expect(panel.getByRole('list', { name: 'Context' })).toContainText('Writing');
+  await ask(panel, 'What ties these together?');
+  await expect(assistantReplies(panel).last()).toContainText('From your notes');
+  const sent = await fakeRequests(page);
+  expect(sent).toContain('Lighthouse keepers keep a log of every ship');
+  expect(sent).toContain('Ask about me');
 });

@@ -52,9 +52,7 @@ export function configuredPriceIds(priceIds: PriceIds): string[] {
 }
 
 /** The Bearer token of a request. */
-export function bearerToken(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
+export { bearerToken } from '../caller.ts';
 
 /** A JSON refusal `{ error }`, as every function answers one. */
 export const failure = (error: string, status: number, extra: Record<string, unknown> = {}) =>

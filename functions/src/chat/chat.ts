@@ -18,6 +18,7 @@ import {
   FEATURE_LABELS,
   messages,
 } from 'shared-kernel/domain';
+import { signedInCaller } from '../caller.ts';
 import type { FunctionEnv, FunctionHandler } from '../index.ts';
 import { buildInstructions } from './instructions.ts';
 import { streamNotesOnlyAnswer } from './notes-only.ts';
@@ -43,19 +44,6 @@ const MAX_STEPS = 4;
 
 const failure = (error: string, status: number, extra: object = {}) =>
   Response.json({ error, ...extra }, { status });
-
-function bearerToken(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
-
-/** The caller's own client and id, or undefined when the token is missing or not valid. */
-async function caller(request: Request, env: FunctionEnv) {
-  const token = bearerToken(request);
-  if (!token) return undefined;
-  const client = env.userClient(token);
-  const { data, error } = await client.auth.getUser(token);
-  return error || !data.user ? undefined : { client, userId: data.user.id };
-}
 
 /**
  * Refusals that come before any answer: a premium model on FREE (403, opens 'Premium Feature') and the
@@ -155,7 +143,7 @@ function answerStream(
  */
 export const chat: FunctionHandler = async (request, env) => {
   if (request.method !== 'POST' && request.method !== 'GET') return failure('Method not allowed', 405);
-  const who = await caller(request, env);
+  const who = await signedInCaller(request, env);
   if (!who) return failure(messages.auth.notAuthenticated, 401);
   if (request.method === 'GET') {
     return Response.json({

@@ -1,3 +1,4 @@
+import { bearerToken } from '../caller.ts';
 import type { FunctionHandler } from '../index.ts';
 
 /** The error texts of the function, each sent as `{ error }`. */
@@ -11,10 +12,6 @@ export const deleteAccountErrors = {
 } as const;
 
 const failure = (error: string, status: number) => Response.json({ error }, { status });
-
-function bearerToken(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
 
 async function passwordOf(request: Request): Promise<string | undefined> {
   try {

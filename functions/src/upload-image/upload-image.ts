@@ -1,3 +1,4 @@
+import { bearerToken } from '../caller.ts';
 import type { FunctionHandler } from '../index.ts';
 import { imageTypeOf } from './image-type.ts';
 
@@ -53,10 +54,6 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-function bearerToken(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 }
 
 /**

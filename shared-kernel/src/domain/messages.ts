@@ -318,6 +318,9 @@ export const messages = {
   functions: {
     httpError,
   },
+  limits: {
+    apiCallsReached: 'Daily API call limit reached',
+  },
 } as const;
 
 /**
