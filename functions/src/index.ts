@@ -10,6 +10,7 @@ import { billingPortal } from './billing-portal/index.ts';
 import { chat } from './chat/index.ts';
 import { createCheckout } from './create-checkout/index.ts';
 import { deleteAccount } from './delete-account/index.ts';
+import { exportWriting } from './export-writing/index.ts';
 import { stripeWebhook } from './stripe-webhook/index.ts';
 import { uploadImage } from './upload-image/index.ts';
 
@@ -55,6 +56,7 @@ export const handlers: FunctionRegistry = countingApiCalls({
   'create-checkout': createCheckout,
   'stripe-webhook': stripeWebhook,
   'billing-portal': billingPortal,
+  'export-writing': exportWriting,
 });
 
 /** What {@link createFunctionEnv} needs from a host. */

@@ -18,7 +18,7 @@ import {
   FEATURE_LABELS,
   messages,
 } from 'shared-kernel/domain';
-import { signedInCaller } from '../caller.ts';
+import { signedInCaller, userHasFeature } from '../caller.ts';
 import type { FunctionEnv, FunctionHandler } from '../index.ts';
 import { buildInstructions } from './instructions.ts';
 import { streamNotesOnlyAnswer } from './notes-only.ts';
@@ -53,12 +53,9 @@ const failure = (error: string, status: number, extra: object = {}) =>
 async function refusal(client: SupabaseClient, env: FunctionEnv, userId: string, modelId: string) {
   const model = findModel(modelId, env.secrets);
   if (!model) return failure(messages.chat.unknownModel, 400);
-  if (model.advanced) {
-    const { data: tier } = await env.serviceClient().rpc('entitled_tier', { target_user: userId });
-    if (tier === 'FREE' || !tier) {
-      const feature = FEATURE_LABELS.advanced_chat;
-      return failure(messages.pricing.premiumFeature(feature), 403, { code: 'premium-feature', feature });
-    }
+  if (model.advanced && !(await userHasFeature(env, userId, 'advanced_chat'))) {
+    const feature = FEATURE_LABELS.advanced_chat;
+    return failure(messages.pricing.premiumFeature(feature), 403, { code: 'premium-feature', feature });
   }
   const { data: usage, error } = await client.rpc('consume_usage', { usage_metric: 'chat_messages' });
   if (error) return failure(error.message, 500);

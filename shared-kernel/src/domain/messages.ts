@@ -321,6 +321,13 @@ export const messages = {
   limits: {
     apiCallsReached: 'Daily API call limit reached',
   },
+  exportWriting: {
+    markdown: 'Download as Markdown',
+    html: 'Download as HTML',
+    badRequest: 'Expected a writing id and a format (markdown or html)',
+    notFound: 'Writing not found',
+    failed: 'Failed to export the writing',
+  },
 } as const;
 
 /**

@@ -1,6 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { type DocumentNode, toDataError, type WorkspaceClient } from 'shared-kernel';
-import { documentToMarkdown } from './markdown.ts';
+import { type DocumentNode, documentToMarkdown, toDataError, type WorkspaceClient } from 'shared-kernel';
 
 // Rows read per request while exporting (PostgREST's usual page cap is 1000).
 const EXPORT_PAGE_SIZE = 1000;

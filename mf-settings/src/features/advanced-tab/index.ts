@@ -3,4 +3,3 @@ export { AdvancedTab } from './advanced-tab.tsx';
 export { deleteMyAccount } from './delete-account.ts';
 export { archiveName, exportFiles, readExportData, zipArchive } from './export-data.ts';
 export { clearLocalData } from './local-data.ts';
-export { documentToMarkdown } from './markdown.ts';

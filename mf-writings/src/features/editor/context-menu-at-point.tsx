@@ -19,6 +19,8 @@ export interface MenuActions {
   onPickImage: () => void;
   onReplaceImage: (position: number) => void;
   onDeleteImage: (position: number) => void;
+  /** Downloads the writing (a LITE+ feature, checked by the server). */
+  onExport: (format: 'markdown' | 'html') => void;
 }
 
 const FORMATS: { label: string; run: (editor: TiptapEditor) => void }[] = [
@@ -49,6 +51,7 @@ export function ContextMenuAtPoint({
   onPickImage,
   onReplaceImage,
   onDeleteImage,
+  onExport,
 }: MenuActions & { editor: TiptapEditor; request: MenuRequest }) {
   const trigger = useRef<HTMLSpanElement>(null);
   const [target, setTarget] = useState<MenuTarget>(request.target);
@@ -106,6 +109,13 @@ export function ContextMenuAtPoint({
               <ContextMenu.Separator className={menu.separator} />
               <ContextMenu.Item className={menu.item} onSelect={onPickImage}>
                 Insert image…
+              </ContextMenu.Item>
+              <ContextMenu.Separator className={menu.separator} />
+              <ContextMenu.Item className={menu.item} onSelect={() => onExport('markdown')}>
+                {messages.exportWriting.markdown}
+              </ContextMenu.Item>
+              <ContextMenu.Item className={menu.item} onSelect={() => onExport('html')}>
+                {messages.exportWriting.html}
               </ContextMenu.Item>
             </>
           )}

@@ -98,7 +98,12 @@ describe('the footer', () => {
 describe('the context menu', () => {
   let editor: TiptapEditor;
   let mount: HTMLElement;
-  const actions = { onPickImage: vi.fn(), onReplaceImage: vi.fn(), onDeleteImage: vi.fn() };
+  const actions = {
+    onPickImage: vi.fn(),
+    onReplaceImage: vi.fn(),
+    onDeleteImage: vi.fn(),
+    onExport: vi.fn(),
+  };
   beforeEach(() => {
     mount = document.createElement('div');
     editor = new TiptapEditor({

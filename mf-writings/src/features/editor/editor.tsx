@@ -22,6 +22,7 @@ import { showDocument } from './document-view.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
 import { EditorFooter } from './editor-footer.tsx';
+import { exportWriting } from './export/index.ts';
 import { editorExtensions, followEditorPreferences, preferenceAttributes } from './extensions/index.ts';
 import { deleteImage, insertImageFiles } from './images/index.ts';
 import { LoadingPlaceholder, SaveBar } from './save-bar.tsx';
@@ -135,6 +136,11 @@ function WritingEditor({
           onPickImage={() => images.pickImage(null)}
           onReplaceImage={(position) => images.pickImage(position)}
           onDeleteImage={(position) => void deleteImage({ editor, client, position })}
+          onExport={(format) =>
+            void controller
+              .saveNow()
+              .finally(() => exportWriting({ client, bus, writingId: writingKey, format }))
+          }
         >
           <EditorContent editor={editor} className={styles.content} />
         </EditorContextMenu>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentToMarkdown } from './markdown.ts';
+import { documentToMarkdown } from './document-markdown.ts';
 
 const text = (value: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) => ({
   type: 'text',

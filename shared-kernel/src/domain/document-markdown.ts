@@ -1,4 +1,4 @@
-import type { DocumentNode } from 'shared-kernel';
+import type { DocumentNode } from './document.ts';
 
 type Mark = NonNullable<DocumentNode['marks']>[number];
 

@@ -1,0 +1,94 @@
+import type { DocumentNode } from './document.ts';
+
+type Mark = NonNullable<DocumentNode['marks']>[number];
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Only http(s) and mailto addresses become links or images: a stored `javascript:` URL stays text. */
+const safeUrl = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^(https?:|mailto:)/i.test(value.trim()) ? value.trim() : undefined;
+
+function withMark(html: string, mark: Mark): string {
+  if (mark.type === 'bold') return `<strong>${html}</strong>`;
+  if (mark.type === 'italic') return `<em>${html}</em>`;
+  if (mark.type === 'strike') return `<s>${html}</s>`;
+  if (mark.type === 'code') return `<code>${html}</code>`;
+  const href = mark.type === 'link' ? safeUrl(mark.attrs?.href) : undefined;
+  return href ? `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${html}</a>` : html;
+}
+
+function inline(nodes: readonly DocumentNode[] | undefined): string {
+  return (nodes ?? [])
+    .map((node) => {
+      if (node.type === 'hardBreak') return '<br>';
+      if (node.type !== 'text') return inline(node.content);
+      return (node.marks ?? []).reduce((html, mark) => withMark(html, mark), escapeHtml(node.text ?? ''));
+    })
+    .join('');
+}
+
+function listItems(node: DocumentNode): string {
+  return (node.content ?? [])
+    .map((item) => {
+      const box =
+        item.type === 'taskItem'
+          ? `<input type="checkbox" disabled${item.attrs?.checked ? ' checked' : ''}> `
+          : '';
+      return `<li>${box}${blocks(item.content)}</li>`;
+    })
+    .join('');
+}
+
+function block(node: DocumentNode): string {
+  switch (node.type) {
+    case 'heading': {
+      const level = Math.min(Math.max(Number(node.attrs?.level ?? 1), 1), 6);
+      return `<h${level}>${inline(node.content)}</h${level}>`;
+    }
+    case 'paragraph':
+      return `<p>${inline(node.content)}</p>`;
+    case 'bulletList':
+    case 'taskList':
+      return `<ul>${listItems(node)}</ul>`;
+    case 'orderedList':
+      return `<ol>${listItems(node)}</ol>`;
+    case 'blockquote':
+      return `<blockquote>${blocks(node.content)}</blockquote>`;
+    case 'codeBlock':
+      return `<pre><code>${inline(node.content)}</code></pre>`;
+    case 'horizontalRule':
+      return '<hr>';
+    case 'image': {
+      const src = safeUrl(node.attrs?.src);
+      const alt = escapeHtml(String(node.attrs?.alt ?? ''));
+      return src ? `<img src="${escapeHtml(src)}" alt="${alt}">` : '';
+    }
+    case 'embed': {
+      const src = safeUrl(node.attrs?.src);
+      const label = escapeHtml(String(node.attrs?.title ?? node.attrs?.provider ?? 'Embed'));
+      return src ? `<p><a href="${escapeHtml(src)}" rel="noopener noreferrer">${label}</a></p>` : '';
+    }
+    default:
+      return blocks(node.content);
+  }
+}
+
+function blocks(nodes: readonly DocumentNode[] | undefined): string {
+  return (nodes ?? []).map(block).join('\n');
+}
+
+/**
+ * A writing's document (Tiptap JSON) as a standalone HTML page: every text escaped, links and images
+ * only for http(s) (and mailto) addresses, embeds as links. Nothing in it runs.
+ */
+export function documentToHtml(doc: DocumentNode | null | undefined, title: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    `<body>\n${doc ? blocks(doc.content) : ''}\n</body>`,
+    '</html>',
+    '',
+  ].join('\n');
+}
