@@ -133,6 +133,17 @@ function answerStream(
   });
 }
 
+/** Stores the writer's question; a refusal to store it (another writer's chat) as the response. */
+async function storedOrFailure(client: SupabaseClient, chatId: string, message: UIMessage) {
+  try {
+    await storeUserMessage(client, chatId, message);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ChatStorageError) return failure(error.message, error.status);
+    throw error;
+  }
+}
+
 /**
  * POST /api/chat (and /functions/v1/chat): the writer's message in, a streamed answer out (AI SDK UI
  * message stream). GET answers the models this server offers and whether web search is configured.
@@ -157,18 +168,22 @@ export const chat: FunctionHandler = async (request, env) => {
   if (userMessage?.role !== 'user' || !isUuid(userMessage.id)) {
     return failure(messages.chat.badRequest, 400);
   }
-  const refused = await refusal(who.client, env, who.userId, body.model);
+  // The limit check then storing the question, beside the retrieval: the first token waits for the
+  // slower of the two, not for their sum.
+  const [refused, passages] = await Promise.all([
+    refusal(who.client, env, who.userId, body.model).then((answer) =>
+      answer ? answer : storedOrFailure(who.client, body.chatId, userMessage),
+    ),
+    retrievePassages(who.client, lastUserText(body), {
+      ideas: body.isIdeasActive,
+      writings: body.isWritingsActive,
+    }).catch((error: unknown) => {
+      // Answer without the notes rather than not at all.
+      console.error('chat: retrieval failed', error);
+      return [];
+    }),
+  ]);
   if (refused) return refused;
-  try {
-    await storeUserMessage(who.client, body.chatId, userMessage);
-  } catch (error) {
-    if (error instanceof ChatStorageError) return failure(error.message, error.status);
-    throw error;
-  }
-  const passages = await retrievePassages(who.client, lastUserText(body), {
-    ideas: body.isIdeasActive,
-    writings: body.isWritingsActive,
-  });
   const sources = numberSources(body, passages);
   const resolved = resolveModel(body.model, env.secrets);
   const stream = answerStream(body, history, sources, resolved, {
