@@ -2,6 +2,7 @@ import {
   type DocumentNode,
   documentToHtml,
   documentToMarkdown,
+  exportFileName,
   FEATURE_LABELS,
   messages,
 } from 'shared-kernel/domain';
@@ -9,22 +10,12 @@ import { signedInCaller, userHasFeature } from '../caller.ts';
 import type { FunctionHandler } from '../index.ts';
 
 const FORMATS = {
-  markdown: { type: 'text/markdown; charset=utf-8', extension: 'md' },
-  html: { type: 'text/html; charset=utf-8', extension: 'html' },
+  markdown: { type: 'text/markdown; charset=utf-8' },
+  html: { type: 'text/html; charset=utf-8' },
 } as const;
 
 const failure = (error: string, status: number, extra: object = {}) =>
   Response.json({ error, ...extra }, { status });
-
-/** A file name from a title: letters, digits, spaces, dashes and dots kept, at most 80 characters. */
-export function fileNameOf(title: string, extension: string): string {
-  const base =
-    title
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
-      .trim()
-      .slice(0, 80) || messages.writings.untitled;
-  return `${base}.${extension}`;
-}
 
 /**
  * POST `{ writingId, format: 'markdown' | 'html' }` with the caller's Bearer token: the writing as a
@@ -51,7 +42,7 @@ export const exportWriting: FunctionHandler = async (request, env) => {
   if (!writing) return failure(messages.exportWriting.notFound, 404);
   const doc = writing.content as DocumentNode | null;
   const text = body.format === 'html' ? documentToHtml(doc, writing.title) : documentToMarkdown(doc);
-  const name = fileNameOf(writing.title, format.extension);
+  const name = exportFileName(writing.title, body.format as keyof typeof FORMATS);
   return new Response(text, {
     headers: {
       'content-type': format.type,

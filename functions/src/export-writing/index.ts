@@ -1,2 +1,2 @@
 // The public API of the export-writing function.
-export { exportWriting, fileNameOf } from './export-writing.ts';
+export { exportWriting } from './export-writing.ts';

@@ -92,3 +92,13 @@ export function documentToHtml(doc: DocumentNode | null | undefined, title: stri
     '',
   ].join('\n');
 }
+
+/** The file a writing is exported to: its title (letters, digits, spaces, dots, dashes; 80 at most). */
+export function exportFileName(title: string, format: 'markdown' | 'html'): string {
+  const base =
+    title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+      .trim()
+      .slice(0, 80) || 'Untitled';
+  return `${base}.${format === 'html' ? 'html' : 'md'}`;
+}

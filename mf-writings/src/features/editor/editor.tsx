@@ -137,9 +137,15 @@ function WritingEditor({
           onReplaceImage={(position) => images.pickImage(position)}
           onDeleteImage={(position) => void deleteImage({ editor, client, position })}
           onExport={(format) =>
-            void controller
-              .saveNow()
-              .finally(() => exportWriting({ client, bus, writingId: writingKey, format }))
+            void controller.saveNow().finally(() =>
+              exportWriting({
+                client,
+                bus,
+                writingId: writingKey,
+                title: editor.state.doc.firstChild?.textContent ?? '',
+                format,
+              }),
+            )
           }
         >
           <EditorContent editor={editor} className={styles.content} />

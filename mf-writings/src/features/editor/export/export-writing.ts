@@ -1,6 +1,6 @@
 // "Download as Markdown / HTML": the export-writing function renders the stored writing (the server
 // checks the tier: export is a LITE+ feature) and the browser saves the file.
-import { type EventBus, messages, type WorkspaceClient } from 'shared-kernel';
+import { type EventBus, exportFileName, messages, type WorkspaceClient } from 'shared-kernel';
 
 export type ExportFormat = 'markdown' | 'html';
 
@@ -11,14 +11,6 @@ function download(text: string, type: string, name: string): void {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** The file name the server chose (Content-Disposition), else 'Untitled.<ext>'. */
-function fileNameOf(response: Response | undefined, format: ExportFormat): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(response?.headers.get('content-disposition') ?? '')?.[1];
-  return encoded
-    ? decodeURIComponent(encoded)
-    : `${messages.writings.untitled}.${format === 'html' ? 'html' : 'md'}`;
 }
 
 /** Why an export failed, from the function's JSON answer when there is one. */
@@ -41,18 +33,21 @@ export async function exportWriting({
   client,
   bus,
   writingId,
+  title,
   format,
 }: {
   client: WorkspaceClient;
   bus: EventBus;
   writingId: string;
+  /** The writing's title as shown (the server's Content-Disposition is not readable across origins). */
+  title: string;
   format: ExportFormat;
 }): Promise<void> {
-  const { data, error, response } = await client.functions.invoke<string>('export-writing', {
+  const { data, error } = await client.functions.invoke<string>('export-writing', {
     body: { writingId, format },
   });
   if (!error && typeof data === 'string') {
-    download(data, format === 'html' ? 'text/html' : 'text/markdown', fileNameOf(response, format));
+    download(data, format === 'html' ? 'text/html' : 'text/markdown', exportFileName(title, format));
     return;
   }
   const failure = await failureOf(error);
