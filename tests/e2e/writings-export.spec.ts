@@ -9,6 +9,8 @@ async function typeWriting(page: import('@playwright/test').Page, text: string) 
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
   await editor.click();
+  // As a writer starts a new writing: select all (the empty title and body), then type the title.
+  await page.keyboard.press('ControlOrMeta+KeyA');
   await page.keyboard.type(text);
   return editor;
 }
