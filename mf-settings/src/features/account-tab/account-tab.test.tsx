@@ -1,9 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEventLibrary from '@testing-library/user-event';
 import { reportUnsyncedChanges } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../settings-dialog/index.ts';
+
+// Radix's modal sets `pointer-events: none` on the body and gives it back to the dialog from an effect;
+// on a busy machine user-event could check an input in between and refuse to type. The writer's view
+// (the dialog is open and its fields take input) is what these tests assert, so that check is off.
+const userEvent = userEventLibrary.setup({ pointerEventsCheck: 0 });
 
 describe('the Account tab', () => {
   it('shows the rules of a new password under the form, before asking the service', async () => {
