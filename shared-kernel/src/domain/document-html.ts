@@ -79,6 +79,14 @@ function blocks(nodes: readonly DocumentNode[] | undefined): string {
 }
 
 /**
+ * Blocks of a writing's document as HTML, with the same guarantees as {@link documentToHtml}: the editor
+ * shows the writing that opens this way while its code loads (mf-writings editor/first-paint).
+ */
+export function blocksToHtml(nodes: readonly DocumentNode[] | undefined): string {
+  return blocks(nodes);
+}
+
+/**
  * A writing's document (Tiptap JSON) as a standalone HTML page: every text escaped, links and images
  * only for http(s) (and mailto) addresses, embeds as links. Nothing in it runs.
  */
