@@ -1,6 +1,8 @@
 import type { Page, Route } from '@playwright/test';
-import { clientOf } from './support/ideas.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { clientOf } from './support/ideas.ts';
 
 // The writing that opens is shown as static HTML while the editor's code (Tiptap, ProseMirror) loads
 // (mf-writings editor/first-paint). Here that code is held back until the writer has clicked and typed.
@@ -20,11 +22,8 @@ async function holdEditorCode(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a click and typing on the writing before the editor is ready land in the editor', async ({
-  page,
-  account,
-  workspace,
-}) => {
+/** The writer's one writing: a title, a line, an empty line and a line with markup in its text. */
+async function tideTables(account: Account): Promise<{ client: SupabaseClient; id: string }> {
   const client = await clientOf(account);
   const { data, error } = await client
     .from('writings')
@@ -36,13 +35,44 @@ test('a click and typing on the writing before the editor is ready land in the e
         content: [
           { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Tide tables' }] },
           { type: 'paragraph', content: [{ type: 'text', text: 'Low water at noon.' }] },
+          { type: 'paragraph' },
           { type: 'paragraph', content: [{ type: 'text', text: 'Bring <b>boots</b> & a coat.' }] },
         ],
       },
     })
     .select('id')
     .single();
-  expect(error).toBeNull();
+  if (error || !data) throw new Error(`the writing was not stored: ${error?.message}`);
+  return { client, id: data.id };
+}
+
+test('the editor takes the place of the static copy without moving a line', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  await tideTables(account);
+  const release = await holdEditorCode(page);
+  await workspace.open();
+  const copy = page.getByTestId('static-writing');
+  const lastLine = copy.getByText('Bring <b>boots</b> & a coat.');
+  await expect(lastLine).toBeVisible();
+  const before = await lastLine.boundingBox();
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  const after = await editor.getByText('Bring <b>boots</b> & a coat.').boundingBox();
+  expect(after?.x).toBeCloseTo(before?.x ?? Number.NaN, 0);
+  expect(after?.y).toBeCloseTo(before?.y ?? Number.NaN, 0);
+  expect(after?.width).toBeCloseTo(before?.width ?? Number.NaN, 0);
+});
+
+test('a click and typing on the writing before the editor is ready land in the editor', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id } = await tideTables(account);
 
   const release = await holdEditorCode(page);
   await workspace.open();
@@ -75,7 +105,7 @@ test('a click and typing on the writing before the editor is ready land in the e
   // It is the writing itself that changed: saved as usual.
   await expect
     .poll(async () => {
-      const { data: row } = await client.from('writings').select('content').eq('id', data?.id ?? '').single();
+      const { data: row } = await client.from('writings').select('content').eq('id', id).single();
       return JSON.stringify(row?.content);
     })
     .toContain('High water at six. Moon full.');

@@ -50,6 +50,6 @@ describe('staticDocumentHtml', () => {
 
   it('gives a writing without a title heading an empty one, as the editor does', () => {
     const page = new DOMParser().parseFromString(staticDocumentHtml(null), 'text/html');
-    expect(page.body.innerHTML).toBe('<h1></h1>');
+    expect(page.body.innerHTML).toBe('<h1><br></h1>');
   });
 });

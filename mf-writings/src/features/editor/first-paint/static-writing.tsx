@@ -8,7 +8,7 @@ import {
 } from 'shared-kernel';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
-import type { EarlyInput, FirstPaint } from './first-paint.ts';
+import type { EarlyInput, FirstPaint, TextCaret } from './first-paint.ts';
 
 /**
  * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
@@ -29,6 +29,23 @@ export function staticDocumentHtml(content: unknown): string {
     );
   }
   return blocksToHtml(title ? [title] : []) + groups.join('');
+}
+
+/** The caret a click at (x, y) puts in the static copy, by top-level block and the text before it. */
+function caretAt(prose: HTMLElement, x: number, y: number): TextCaret | null {
+  const position = document.caretPositionFromPoint?.(x, y);
+  const node = position?.offsetNode;
+  if (!position || !node || !prose.contains(node)) return null;
+  const blocks = Array.from(prose.children).flatMap((child) =>
+    child.classList.contains('block-group') ? Array.from(child.children) : [child],
+  );
+  const block = blocks.findIndex((candidate) => candidate.contains(node));
+  const element = blocks[block];
+  if (!element) return null;
+  const before = document.createRange();
+  before.setStart(element, 0);
+  before.setEnd(node, position.offset);
+  return { block, offset: before.toString().length };
 }
 
 /** Keys that type into a writing: printable text, Enter and Backspace (shortcuts are left alone). */
@@ -56,6 +73,7 @@ export function StaticWriting({
 }) {
   const [html, setHtml] = useState<string | null>(null);
   const scroll = useRef<HTMLDivElement>(null);
+  const prose = useRef<HTMLDivElement>(null);
   const { input } = firstPaint;
   useEffect(() => {
     let cancelled = false;
@@ -88,7 +106,7 @@ export function StaticWriting({
       tabIndex={-1}
       data-testid="static-writing"
       onMouseDown={(event) => {
-        input.point = { x: event.clientX, y: event.clientY };
+        if (prose.current) input.caret = caretAt(prose.current, event.clientX, event.clientY);
         input.focused = true;
         onPainted?.();
       }}
@@ -102,6 +120,7 @@ export function StaticWriting({
     >
       <div className={styles.content}>
         <div
+          ref={prose}
           className={`${styles.prose} ${styles.staticProse}`}
           // blocksToHtml escapes every text and keeps only http(s) and mailto links.
           dangerouslySetInnerHTML={{ __html: html }}
