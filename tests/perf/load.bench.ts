@@ -1,28 +1,54 @@
 /**
- * Cold load of the composed production page in Chromium (`pnpm bench:load`).
- * Prints JS bytes (raw and gzip) per origin and in total, federation overhead per remote, request count,
- * the time until every slot is mounted, and the time until the editor is interactive. Budgets
- * (docs/architecture.md, Budgets): editor interactive <= 1.0 s; initial JS <= 350 KB gzip for the whole page; <= 2
- * extra requests and <= 30 KB gzip of federation overhead per remote.
+ * Cold and warm loads of the composed production page in Chromium (`pnpm bench:load`).
  *
- * The writer has one writing, which opens on load (docs/product.md, Writings: the first writing opens on load): the
- * page is measured with its editor in use, as a returning writer sees it, not as an empty account.
- * JS counts every script fetched until the network is idle after the load, so code loaded on first use
- * (a menu, a dialog) is not initial JS, and code prefetched while idle is.
+ * Definitions (tests/perf/support/first-screen.ts measures them, for this bench and for the size check in
+ * `npm test`, tests/e2e/first-screen-budget.spec.ts):
+ * - First screen: the writing that opens is visible (its title in an h1 inside `[data-slot="writings/Editor"]`,
+ *   the static copy or the editor, laid out with a non-zero size) AND every slot is mounted
+ *   (`[data-slot][data-status="ready"]` count = 4).
+ * - Initial JS: every script whose request started at or before the first screen (the page's resource
+ *   entries' startTime against the page's `performance.now()` of the first screen), gzip of the bodies.
+ *   Scripts requested after it until the network is quiet are "JS after the first screen".
+ * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
+ * - FCP: the 'first-contentful-paint' paint entry.
+ *
+ * Each run: a cold load (fresh context, empty cache), then a warm one (the same context loaded again once
+ * the service worker controls the page and has kept the version), and the idle floor: a blank page from
+ * the same static server, loaded cold and warm in a context of its own, so a busy machine can be told
+ * apart. Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last
+ * run with their sizes and whether each was initial.
+ *
+ * Budgets (docs/architecture.md, Budgets): initial JS <= 350 KB gzip; editor interactive cold <= 1000 ms,
+ * warm <= 400 ms; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.
+ *
+ * The writer has one writing, which opens on load (docs/product.md, Writings: the first writing opens on
+ * load): the page is measured with its editor in use, as a returning writer sees it.
  */
-import { gzipSync } from 'node:zlib';
-import { chromium, type Response } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
-import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { serveDist, serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { CACHE_VERSION_MESSAGE, type CacheVersionReply } from '../../shell/src/service-worker/protocol.ts';
 import { sessionStorageKey } from '../e2e/support/accounts.ts';
+import {
+  fileLines,
+  INITIAL_JS_BUDGET_KB,
+  jsTable,
+  kb,
+  type LoadSample,
+  measureLoad,
+  originNames,
+  totalGzip,
+  watchFirstScreen,
+} from './support/first-screen.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = 4400;
-// The four areas; the settings and pricing dialogs mount on first use (shared-kernel ON_DEMAND_PARCELS).
-const SLOT_COUNT = 4;
+const BLANK_PORT = PORT + 5;
+const BUDGET_MS = { cold: 1000, warm: 400 };
 
 /** The writing that opens on load; its title is the first heading, as the editor shows it. */
 const WRITING_TITLE = 'A returning writer';
@@ -37,18 +63,21 @@ const writingContent = {
   ],
 };
 
-interface Sample {
-  mountedMs: number;
-  editorInteractiveMs: number;
-  requests: number;
-  js: Map<string, { raw: number; gzip: number; files: number }>;
-  federation: Map<string, { requests: number; gzip: number }>;
+/** The blank page's times (the idle floor), on its own clock. */
+interface Floor {
+  fcpMs: number;
+  loadMs: number;
+}
+interface Run {
+  cold: LoadSample;
+  warm: LoadSample;
+  floor: { cold: Floor; warm: Floor };
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] ?? 0;
+const p95 = (values: number[]) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(0.95 * values.length))] ?? 0;
 
 const backend = await startBackend({ dataDir: 'memory://', port: 0 });
 const writer = createClient(backend.url, backend.anonKey, {
@@ -67,16 +96,63 @@ const { error: insertError } = await writer
 if (insertError) throw new Error(`writing insert failed: ${insertError.message}`);
 
 const workspace = await serveWorkspace({ port: PORT });
-const origins = new Map<string, string>([[new URL(workspace.url).origin, 'shell']]);
-for (const [name, url] of Object.entries(workspace.remotes)) origins.set(new URL(url).origin, name);
+const blank = await serveDist({
+  dist: fileURLToPath(new URL('./support/blank', import.meta.url)),
+  port: BLANK_PORT,
+});
+const origins = await originNames(workspace.url);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
-  const context = await browser.newContext(); // a fresh profile: empty cache
+/** The blank page loaded and timed: its first contentful paint and its load event's end. */
+async function timeBlank(page: Page): Promise<Floor> {
+  await page.goto(`${blank.url}/`);
+  return page.evaluate(async () => {
+    const fcp = await new Promise<number>((resolve) => {
+      const entry = performance.getEntriesByName('first-contentful-paint', 'paint')[0];
+      if (entry) return resolve(entry.startTime);
+      new PerformanceObserver((list) => resolve(list.getEntries()[0]?.startTime ?? 0)).observe({
+        type: 'paint',
+        buffered: true,
+      });
+    });
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return { fcpMs: fcp, loadMs: navigation?.loadEventEnd ?? 0 };
+  });
+}
+
+async function idleFloor(): Promise<Run['floor']> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cold = await timeBlank(page);
+  const warm = await timeBlank(page);
+  await context.close();
+  return { cold, warm };
+}
+
+/** Resolves once the service worker controls the page and has kept the version it runs. */
+async function keptByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  const reply = await page.evaluate(async (message): Promise<CacheVersionReply> => {
+    const registration = await navigator.serviceWorker.ready;
+    const channel = new MessageChannel();
+    const replied = new Promise<CacheVersionReply>((resolve) => {
+      channel.port1.onmessage = (event) => resolve(event.data);
+    });
+    registration.active?.postMessage(message, [channel.port2]);
+    return replied;
+  }, CACHE_VERSION_MESSAGE);
+  if (reply.type === 'version-failed') throw new Error(`not kept by the service worker: ${reply.message}`);
+  await page.waitForLoadState('networkidle');
+}
+
+async function signedInContext(): Promise<BrowserContext> {
+  const context = await browser.newContext(); // a fresh profile: empty cache, no service worker
   await context.route(`${LOCAL_BACKEND.url}/**`, (route) =>
     route.continue({ url: route.request().url().replace(LOCAL_BACKEND.url, backend.url) }),
   );
@@ -85,104 +161,112 @@ async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
     key: sessionStorageKey(),
     value: JSON.stringify(session),
   });
-  const page = await context.newPage();
-  const sample: Sample = {
-    mountedMs: 0,
-    editorInteractiveMs: 0,
-    requests: 0,
-    js: new Map(),
-    federation: new Map(),
-  };
-  // Bodies are read after the measurement: reading and compressing them during the load would compete
-  // with the page for the machine's two cores.
-  const responses: Response[] = [];
-  page.on('response', (response) => responses.push(response));
-  await page.goto(`${workspace.url}/workspace`);
-  await page.waitForFunction(
-    (count) => document.querySelectorAll('[data-slot][data-status="ready"]').length === count,
-    SLOT_COUNT,
-    { timeout: 30_000 },
-  );
-  sample.mountedMs = await page.evaluate(() => performance.now());
-  // Interactive: the writing is shown in an editable editor (keys typed now land in the document).
-  sample.editorInteractiveMs = await (
-    await page.waitForFunction(
-      (title) => {
-        const editor = document.querySelector('[data-slot="writings/Editor"] [contenteditable="true"]');
-        return editor?.querySelector('h1')?.textContent === title ? performance.now() : 0;
-      },
-      WRITING_TITLE,
-      { timeout: 30_000 },
-    )
-  ).jsonValue();
-  await page.waitForLoadState('networkidle');
-  sample.requests = responses.length;
-  for (const response of responses) {
-    const url = new URL(response.url());
-    const origin = origins.get(url.origin) ?? url.origin;
-    const body = await response.body().catch(() => null);
-    if (!body) continue;
-    const gzip = gzipSync(body).length;
-    if (url.pathname.endsWith('.js')) {
-      // BENCH_FILES=1 lists every script with its size, to see what a change added or removed.
-      if (listFiles) console.log(`  ${origin.padEnd(12)} ${kb(gzip).padStart(6)} KB  ${url.pathname}`);
-      const entry = sample.js.get(origin) ?? { raw: 0, gzip: 0, files: 0 };
-      sample.js.set(origin, {
-        raw: entry.raw + body.length,
-        gzip: entry.gzip + gzip,
-        files: entry.files + 1,
-      });
-    }
-    if (url.pathname.endsWith('/mf-manifest.json') || url.pathname.endsWith('/remoteEntry.js')) {
-      const entry = sample.federation.get(origin) ?? { requests: 0, gzip: 0 };
-      sample.federation.set(origin, { requests: entry.requests + 1, gzip: entry.gzip + gzip });
-    }
-  }
-  await context.close();
-  return sample;
+  await watchFirstScreen(context, WRITING_TITLE);
+  return context;
 }
 
-await coldLoad(); // warm the OS file cache and the browser binary, not measured
-const samples: Sample[] = [];
-for (let run = 0; run < RUNS; run += 1) {
-  samples.push(await coldLoad({ listFiles: Boolean(process.env.BENCH_FILES) && run === RUNS - 1 }));
+async function measureRun(): Promise<Run> {
+  const floor = await idleFloor();
+  const context = await signedInContext();
+  const page = await context.newPage();
+  const open = () => page.goto(`${workspace.url}/workspace`);
+  const cold = await measureLoad(page, open, { origins });
+  await keptByServiceWorker(page);
+  const warm = await measureLoad(page, open, { origins });
+  await context.close();
+  return { cold, warm, floor };
+}
+
+const ms = (value: number | null) => (value === null ? '-' : value.toFixed(0));
+
+function runLine(kind: 'cold' | 'warm', index: number, sample: LoadSample, floor: Floor): string {
+  return (
+    `${kind} run ${index + 1}: initial JS ${kb(totalGzip(sample.scripts, true))} KB, after ${kb(totalGzip(sample.scripts, false))} KB, ` +
+    `${sample.requests} requests | FCP ${ms(sample.fcpMs)}, visible ${ms(sample.writingVisibleMs)}, ` +
+    `mounted ${ms(sample.slotsMountedMs)}, first screen ${ms(sample.firstScreenMs)}, ` +
+    `interactive ${ms(sample.editorInteractiveMs)} ms | blank FCP ${ms(floor.fcpMs)} ms` +
+    (sample.networkNeverQuiet ? ' | network never quiet' : '')
+  );
+}
+
+await measureRun(); // warms the OS file cache and the browser binary, not measured
+const runs: Run[] = [];
+for (let index = 0; index < RUNS; index += 1) {
+  const run = await measureRun();
+  runs.push(run);
+  console.log(runLine('cold', index, run.cold, run.floor.cold));
+  console.log(runLine('warm', index, run.warm, run.floor.warm));
 }
 await browser.close();
 await workspace.close();
+await blank.close();
 await backend.stop();
 
-const last = samples.at(-1);
-if (!last) throw new Error('no samples');
-console.log(
-  `\nCold load of the composed page, ${RUNS} runs (Chromium ${browser.version()}, production build)\n`,
-);
-console.log('JS downloaded per origin        files     raw KB    gzip KB');
-let totalRaw = 0;
-let totalGzip = 0;
-for (const [origin, { raw, gzip, files }] of last.js) {
-  totalRaw += raw;
-  totalGzip += gzip;
+/** The run whose initial JS is the median one, so its table adds up. */
+function medianSample(kind: 'cold' | 'warm'): LoadSample {
+  const samples = runs.map((run) => run[kind]);
+  const byInitial = [...samples].sort((a, b) => totalGzip(a.scripts, true) - totalGzip(b.scripts, true));
+  const sample = byInitial[Math.floor(byInitial.length / 2)];
+  if (!sample) throw new Error('no samples');
+  return sample;
+}
+
+function printJs(kind: 'cold' | 'warm'): void {
+  const totals = runs.map((run) => totalGzip(run[kind].scripts, true));
   console.log(
-    `  ${origin.padEnd(28)} ${String(files).padStart(6)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)}`,
+    `\nJS of a ${kind} load by origin, gzip (the run with the median initial JS; initial over all runs: ` +
+      `${kb(Math.min(...totals))}-${kb(Math.max(...totals))} KB)`,
+  );
+  for (const line of jsTable(medianSample(kind))) console.log(line);
+}
+
+function printTimes(): void {
+  type Pick = (run: Run, kind: 'cold' | 'warm') => number | null;
+  const rows: [string, Pick, string][] = [
+    ['blank page FCP (idle floor)', (run, kind) => run.floor[kind].fcpMs, ''],
+    ['blank page load (idle floor)', (run, kind) => run.floor[kind].loadMs, ''],
+    ['first contentful paint', (run, kind) => run[kind].fcpMs, ''],
+    ["writing's text visible", (run, kind) => run[kind].writingVisibleMs, ''],
+    ['all slots mounted', (run, kind) => run[kind].slotsMountedMs, ''],
+    ['first screen', (run, kind) => run[kind].firstScreenMs, ''],
+    [
+      'editor interactive',
+      (run, kind) => run[kind].editorInteractiveMs,
+      `cold ${BUDGET_MS.cold}, warm ${BUDGET_MS.warm}`,
+    ],
+  ];
+  console.log(`\nTimes, ms after navigation start   cold: median    p95   warm: median    p95   budget`);
+  for (const [label, pick, budget] of rows) {
+    const column = (kind: 'cold' | 'warm') => {
+      const values = runs.map((run) => pick(run, kind)).filter((value): value is number => value !== null);
+      return `${ms(median(values)).padStart(12)} ${ms(p95(values)).padStart(6)}`;
+    };
+    console.log(`  ${label.padEnd(32)} ${column('cold')}   ${column('warm')}   ${budget}`);
+  }
+  const requests = (kind: 'cold' | 'warm') => median(runs.map((run) => run[kind].requests));
+  console.log(
+    `  requests per load (median)       ${String(requests('cold')).padStart(12)}        ${String(requests('warm')).padStart(12)}`,
   );
 }
+
+const last = runs.at(-1);
+if (!last) throw new Error('no runs');
 console.log(
-  `  ${'total'.padEnd(28)} ${''.padStart(6)} ${kb(totalRaw).padStart(10)} ${kb(totalGzip).padStart(10)}   (budget 350 KB gzip)`,
+  `\nThe composed page, ${RUNS} runs, cold and warm (Chromium ${browser.version()}, production build); ` +
+    `initial JS budget ${INITIAL_JS_BUDGET_KB} KB gzip`,
 );
+printJs('cold');
+printJs('warm');
 console.log(
-  '\nFederation overhead per remote  requests  gzip KB   (manifest + remoteEntry.js; budget 2 and 30 KB)',
+  '\nFederation overhead per remote, cold  requests  gzip KB   (mf-manifest.json + remoteEntry.js; budget 2 and 30 KB)',
 );
-for (const [origin, { requests, gzip }] of last.federation) {
-  console.log(`  ${origin.padEnd(28)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
+for (const [origin, { requests, gzip }] of last.cold.federation) {
+  console.log(`  ${origin.padEnd(34)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
 }
-const mounted = samples.map((sample) => sample.mountedMs);
-const interactive = samples.map((sample) => sample.editorInteractiveMs);
-console.log(`\nRequests per load: ${last.requests}`);
-console.log(
-  `Every slot mounted after: median ${median(mounted).toFixed(0)} ms, p95 ${percentile(mounted, 95).toFixed(0)} ms, ` +
-    `min ${Math.min(...mounted).toFixed(0)} ms, max ${Math.max(...mounted).toFixed(0)} ms`,
-);
-console.log(
-  `Editor interactive after: median ${median(interactive).toFixed(0)} ms, p95 ${percentile(interactive, 95).toFixed(0)} ms, ` +
-    `min ${Math.min(...interactive).toFixed(0)} ms, max ${Math.max(...interactive).toFixed(0)} ms   (budget 1000 ms)`,
-);
+printTimes();
+if (process.env.BENCH_FILES) {
+  console.log('\nScripts of the last cold load');
+  for (const line of fileLines(last.cold)) console.log(line);
+  console.log('\nScripts of the last warm load');
+  for (const line of fileLines(last.warm)) console.log(line);
+}
