@@ -46,7 +46,8 @@ import {
 } from './support/first-screen.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const PORT = 4400;
+// The shell's port; the remotes take the next four and the blank page the fifth.
+const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const BLANK_PORT = PORT + 5;
 const BUDGET_MS = { cold: 1000, warm: 400 };
 
