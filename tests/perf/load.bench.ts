@@ -31,8 +31,8 @@ import { startBackend } from 'local-backend';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 import { serveDist, serveWorkspace } from '../../scripts/serve-workspace.mjs';
-import { CACHE_VERSION_MESSAGE, type CacheVersionReply } from '../../shell/src/service-worker/protocol.ts';
 import { sessionStorageKey } from '../e2e/support/accounts.ts';
+import { WorkspacePage } from '../e2e/support/workspace-page.ts';
 import {
   fileLines,
   INITIAL_JS_BUDGET_KB,
@@ -139,16 +139,8 @@ async function keptByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
-  const reply = await page.evaluate(async (message): Promise<CacheVersionReply> => {
-    const registration = await navigator.serviceWorker.ready;
-    const channel = new MessageChannel();
-    const replied = new Promise<CacheVersionReply>((resolve) => {
-      channel.port1.onmessage = (event) => resolve(event.data);
-    });
-    registration.active?.postMessage(message, [channel.port2]);
-    return replied;
-  }, CACHE_VERSION_MESSAGE);
-  if (reply.type === 'version-failed') throw new Error(`not kept by the service worker: ${reply.message}`);
+  // The page asks the same after loading; asking again waits for the version to be kept.
+  await new WorkspacePage(page).keptForOffline();
   await page.waitForLoadState('networkidle');
 }
 
