@@ -16,7 +16,8 @@
  * the service worker controls the page and has kept the version), and the idle floor: a blank page from
  * the same static server, loaded cold and warm in a context of its own, so a busy machine can be told
  * apart. Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last
- * run with their sizes and whether each was initial.
+ * run with their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the
+ * remotes use the next four, the blank page the fifth).
  *
  * Budgets (docs/architecture.md, Budgets): initial JS <= 350 KB gzip; editor interactive cold <= 1000 ms,
  * warm <= 400 ms; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.
