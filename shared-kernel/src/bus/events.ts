@@ -47,6 +47,11 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document.request') }),
   /** The writing open in the editor, as plain text (the chat's "open document" context). */
   z.object({ type: z.literal('document.active'), item: contextItemSchema }),
+  /**
+   * The first screen is usable: the writing that opens can be typed in (or there is none to open). Code
+   * the first screen does not need waits for it (`afterFirstScreen`).
+   */
+  z.object({ type: z.literal('workspace.ready') }),
   /** A parcel finished mounting; the shell uses it to know when the workspace is ready. */
   z.object({ type: z.literal('area.mounted'), area: z.string(), parcel: z.string() }),
 ]);

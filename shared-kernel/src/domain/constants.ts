@@ -129,3 +129,14 @@ export const PANEL_SIZES = {
 
 /** Editor widths, in percent of the layout width (see `editorWidth`). */
 export const EDITOR_WIDTHS = { zen: 100, bothSidesOpen: 48, oneSideOpen: 76, noSideOpen: 100 } as const;
+
+/** Long writings are edited as groups of this many top-level blocks (mf-writings, block-groups.ts). */
+export const BLOCK_GROUP_SIZE = 100;
+
+/**
+ * A rough height in px of a block of `textLength` characters not yet laid out, so the scrollbar of a long
+ * writing is about right before each group off screen is.
+ */
+export function estimatedBlockHeight(textLength: number): number {
+  return 30 * Math.max(1, Math.ceil(textLength / 70)) + 18;
+}

@@ -28,33 +28,36 @@ function inline(nodes: readonly DocumentNode[] | undefined): string {
     .join('');
 }
 
-function listItems(node: DocumentNode): string {
+function listItems(node: DocumentNode, separator: string): string {
   return (node.content ?? [])
     .map((item) => {
       const box =
         item.type === 'taskItem'
           ? `<input type="checkbox" disabled${item.attrs?.checked ? ' checked' : ''}> `
           : '';
-      return `<li>${box}${blocks(item.content)}</li>`;
+      return `<li>${box}${blocks(item.content, separator)}</li>`;
     })
     .join('');
 }
 
-function block(node: DocumentNode): string {
+/** An empty line keeps its height, as in the editor (a `<p></p>` would have none). */
+const line = (html: string) => html || '<br>';
+
+function block(node: DocumentNode, separator: string): string {
   switch (node.type) {
     case 'heading': {
       const level = Math.min(Math.max(Number(node.attrs?.level ?? 1), 1), 6);
-      return `<h${level}>${inline(node.content)}</h${level}>`;
+      return `<h${level}>${line(inline(node.content))}</h${level}>`;
     }
     case 'paragraph':
-      return `<p>${inline(node.content)}</p>`;
+      return `<p>${line(inline(node.content))}</p>`;
     case 'bulletList':
     case 'taskList':
-      return `<ul>${listItems(node)}</ul>`;
+      return `<ul>${listItems(node, separator)}</ul>`;
     case 'orderedList':
-      return `<ol>${listItems(node)}</ol>`;
+      return `<ol>${listItems(node, separator)}</ol>`;
     case 'blockquote':
-      return `<blockquote>${blocks(node.content)}</blockquote>`;
+      return `<blockquote>${blocks(node.content, separator)}</blockquote>`;
     case 'codeBlock':
       return `<pre><code>${inline(node.content)}</code></pre>`;
     case 'horizontalRule':
@@ -70,12 +73,21 @@ function block(node: DocumentNode): string {
       return src ? `<p><a href="${escapeHtml(src)}" rel="noopener noreferrer">${label}</a></p>` : '';
     }
     default:
-      return blocks(node.content);
+      return blocks(node.content, separator);
   }
 }
 
-function blocks(nodes: readonly DocumentNode[] | undefined): string {
-  return (nodes ?? []).map(block).join('\n');
+/** `separator` goes between blocks: a new line in a file, nothing on screen (where it would show). */
+function blocks(nodes: readonly DocumentNode[] | undefined, separator: string): string {
+  return (nodes ?? []).map((node) => block(node, separator)).join(separator);
+}
+
+/**
+ * Blocks of a writing's document as HTML, with the same guarantees as {@link documentToHtml}: the editor
+ * shows the writing that opens this way while its code loads (mf-writings editor/first-paint).
+ */
+export function blocksToHtml(nodes: readonly DocumentNode[] | undefined): string {
+  return blocks(nodes, '');
 }
 
 /**
@@ -87,7 +99,7 @@ export function documentToHtml(doc: DocumentNode | null | undefined, title: stri
     '<!doctype html>',
     '<html lang="en">',
     `<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
-    `<body>\n${doc ? blocks(doc.content) : ''}\n</body>`,
+    `<body>\n${doc ? blocks(doc.content, '\n') : ''}\n</body>`,
     '</html>',
     '',
   ].join('\n');

@@ -11,7 +11,7 @@ export {
   type WritingDocument,
   writingPreview,
 } from './document.ts';
-export { documentToHtml, exportFileName } from './document-html.ts';
+export { blocksToHtml, documentToHtml, exportFileName } from './document-html.ts';
 export { documentToMarkdown } from './document-markdown.ts';
 export { editorWidth } from './layout.ts';
 export { mergeRefetched } from './merge-refetched.ts';

@@ -55,3 +55,19 @@ describe('useOnDemand', () => {
     expect(await screen.findByText('Hello')).toBeTruthy();
   });
 });
+
+describe('useOnDemand shared by several components', () => {
+  it('loads once and shows the code in every component that asked for it', async () => {
+    const load = vi.fn(async () => Greeting);
+    render(
+      <>
+        <Host load={load} />
+        <Host load={load} />
+      </>,
+    );
+    const [first] = screen.getAllByRole('button', { name: 'Load' });
+    await act(async () => first?.click());
+    expect(await screen.findAllByText('Hello')).toHaveLength(2);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

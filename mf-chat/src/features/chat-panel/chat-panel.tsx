@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type AreaProps,
+  afterFirstScreen,
   type ContextItem,
   EmptyState,
   getSupabaseClient,
@@ -16,14 +17,13 @@ import { useContextItems } from './use-context-items.ts';
 // The conversation (AI SDK, Markdown) arrives after the first paint (docs/architecture.md, Budgets).
 const loadConversation = () => import('../conversation/index.ts').then((module) => module.Conversation);
 
-/** Fetches the conversation once the page is idle, or at once when the writer reaches for the chat. */
-function useConversationCode() {
+/**
+ * Fetches the conversation once the first screen is usable and the page is idle, or at once when the
+ * writer reaches for the chat.
+ */
+function useConversationCode(bus: AreaProps['bus']) {
   const [Conversation, request] = useOnDemand(loadConversation);
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-    const handle = idle(() => request(), { timeout: 2000 });
-    return () => (globalThis.cancelIdleCallback ?? clearTimeout)(handle as never);
-  }, [request]);
+  useEffect(() => afterFirstScreen(bus, request), [bus, request]);
   return { Conversation, request };
 }
 
@@ -42,7 +42,7 @@ function useActiveDocument(bus: AreaProps['bus']) {
 
 /** The AI chat: header with New chat and History, the conversation, the context chips and the composer. */
 export function ChatPanel({ bus, backend, user }: AreaProps) {
-  const { Conversation, request } = useConversationCode();
+  const { Conversation, request } = useConversationCode(bus);
   const [draft, setDraft] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
   const [newChatRequests, setNewChatRequests] = useState(0);

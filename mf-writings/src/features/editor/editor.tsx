@@ -1,40 +1,25 @@
-import { EditorContent, useEditor } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   type AreaProps,
+  afterFirstScreen,
   EmptyState,
-  type EventBus,
   getSupabaseClient,
-  type Json,
+  markFirstScreen,
   messages,
-  type WorkspaceClient,
+  useOnDemand,
 } from 'shared-kernel';
 import {
-  currentFolderPermission,
   getWritingsState,
-  isUnsaved,
   selectWriting,
   useWritingsConnection,
   useWritingsStore,
 } from '../writings-store/index.ts';
-import { useChatContext } from './chat-context.ts';
-import { showDocument } from './document-view.ts';
 import styles from './editor.module.css';
-import { EditorContextMenu } from './editor-context-menu.tsx';
-import { EditorFooter } from './editor-footer.tsx';
-import { exportWriting } from './export/index.ts';
-import { editorExtensions, followEditorPreferences, preferenceAttributes } from './extensions/index.ts';
-import { deleteImage, insertImageFiles } from './images/index.ts';
-import { LoadingPlaceholder, SaveBar } from './save-bar.tsx';
-import { useNewerServerCopy } from './saving/index.ts';
-import {
-  useAutomaticSaves,
-  useFollowedId,
-  useImagePicker,
-  useOpenWriting,
-  useSavePipeline,
-  useTitleEditing,
-} from './writing-editor-hooks.ts';
+import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
+import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
+
+// Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, Budgets).
+const loadWritingEditor = () => import('./writing-editor.tsx').then((module) => module.WritingEditor);
 
 /** The first writing of the list opens once it has loaded, when none is open yet. */
 function useSelectFirstOnLoad(): void {
@@ -48,114 +33,6 @@ function useSelectFirstOnLoad(): void {
   }, [status, first]);
 }
 
-/** The open writing in Tiptap, with its save bar, context menu and footer. */
-function WritingEditor({
-  writingId,
-  bus,
-  client,
-}: {
-  writingId: string;
-  bus: EventBus;
-  client: WorkspaceClient;
-}) {
-  const { controller, seen } = useSavePipeline();
-  const { writingKey, currentId } = useFollowedId(writingId, controller);
-  const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
-  // Bumped when a newer copy of the open writing replaces the document (the footer recounts).
-  const [revision, setRevision] = useState(0);
-  const images = useImagePicker({ client, writingId });
-  const imageFiles = useRef<(files: File[], position: number | null) => void>(() => {});
-
-  // Budget: no React render per transaction; the keystroke path is `controller.changed()` alone.
-  const editor = useEditor(
-    {
-      extensions: editorExtensions({
-        onImageFiles: (files, position) => imageFiles.current(files, position),
-      }),
-      shouldRerenderOnTransaction: false,
-      // A function: ProseMirror reads it on every update, so the Editor settings apply without a reload.
-      editorProps: {
-        attributes: () => ({ class: styles.prose ?? '', 'aria-label': 'Writing', ...preferenceAttributes() }),
-      },
-      onUpdate: () => controller.changed(),
-    },
-    [controller],
-  );
-  imageFiles.current = (files, position) =>
-    void insertImageFiles({ editor, client, writingId, files, position });
-
-  const { shown, missing } = useOpenWriting({ writingId, editor, controller, seen, writingKey, currentId });
-  const hasLocalChanges = useCallback(
-    () => controller.getStatus().unsaved || isUnsaved(writingId),
-    [controller, writingId],
-  );
-  const showNewerCopy = useCallback(
-    (content: Json | null) => {
-      if (editor.isDestroyed) return;
-      showDocument(editor, content, { keepCursor: true });
-      setRevision((current) => current + 1);
-    },
-    [editor],
-  );
-  useNewerServerCopy({ writingId, shown: shown === writingKey, seen, hasLocalChanges, show: showNewerCopy });
-  useEffect(() => {
-    editor.setEditable(!readOnly, false);
-  }, [editor, readOnly]);
-  useEffect(() => followEditorPreferences(editor), [editor]);
-  useTitleEditing({ editor, currentId, shown, writingKey, readOnly });
-  useAutomaticSaves(bus, controller);
-  const askAi = useChatContext({ bus, editor, writingId, shown: shown === writingKey });
-
-  if (missing) return <EmptyState title={messages.editor.empty} />;
-  return (
-    <section className={styles.editor} aria-label="Editor">
-      <SaveBar
-        controller={controller}
-        readOnly={readOnly}
-        onPickImage={() => images.pickImage(null)}
-        onAskAi={askAi}
-      />
-      <input
-        ref={images.fileInput}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        data-testid="image-file-input"
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []).filter((file) => file.type.startsWith('image/'));
-          images.onFilesPicked(editor, files);
-          event.target.value = '';
-        }}
-      />
-      {shown !== writingKey && <LoadingPlaceholder />}
-      <div className={styles.scroll} hidden={shown !== writingKey}>
-        <EditorContextMenu
-          editor={editor}
-          readOnly={readOnly}
-          onPickImage={() => images.pickImage(null)}
-          onReplaceImage={(position) => images.pickImage(position)}
-          onDeleteImage={(position) => void deleteImage({ editor, client, position })}
-          onExport={(format) =>
-            void controller.saveNow().finally(() =>
-              exportWriting({
-                client,
-                bus,
-                writingId: writingKey,
-                title: editor.state.doc.firstChild?.textContent ?? '',
-                format,
-              }),
-            )
-          }
-        >
-          <EditorContent editor={editor} className={styles.content} />
-        </EditorContextMenu>
-      </div>
-      <EditorFooter editor={editor} bus={bus} documentKey={shown && `${shown}:${revision}`} />
-    </section>
-  );
-}
-
 /**
  * The editor parcel's content: the open writing, loading placeholders while it loads, or 'Select or
  * create a writing' when none is open. Shares the writings store with the sidebar.
@@ -165,9 +42,34 @@ export function Editor(props: AreaProps) {
   useSelectFirstOnLoad();
   const selectedId = useWritingsStore((state) => state.selectedWritingId);
   const status = useWritingsStore((state) => state.status);
+  const firstPaint = useMemo(() => createFirstPaint(), []);
+  const [WritingEditor, requestEditor] = useOnDemand(loadWritingEditor);
+  const { bus } = props;
+  // Nothing opens (no writing yet, or signed out): the first screen is ready, and the editor's code
+  // loads while the page is idle, for the first writing the writer opens.
+  const listed = status !== 'idle' && status !== 'loading';
+  const nothingOpens = !props.user || (listed && !selectedId);
+  useEffect(() => {
+    // Read from the store: the first writing may have been selected by an effect of this same commit.
+    if (!nothingOpens || getWritingsState().selectedWritingId) return;
+    markFirstScreen(bus);
+    return afterFirstScreen(bus, requestEditor);
+  }, [nothingOpens, bus, requestEditor]);
   if (props.user && selectedId) {
-    return <WritingEditor writingId={selectedId} bus={props.bus} client={getSupabaseClient(props.backend)} />;
+    return WritingEditor ? (
+      <WritingEditor
+        writingId={selectedId}
+        bus={bus}
+        client={getSupabaseClient(props.backend)}
+        firstPaint={firstPaint}
+      />
+    ) : (
+      <section className={styles.editor} aria-label="Editor">
+        <LoadingSaveBar />
+        <StaticWriting writingId={selectedId} firstPaint={firstPaint} onPainted={requestEditor} />
+      </section>
+    );
   }
-  if (props.user && status === 'loading') return <LoadingPlaceholder />;
+  if (props.user && !listed) return <LoadingPlaceholder />;
   return <EmptyState title={messages.editor.empty} />;
 }

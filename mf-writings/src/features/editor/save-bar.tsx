@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { messages } from 'shared-kernel';
 import styles from './editor.module.css';
-import type { SaveController } from './saving/index.ts';
+import type { SaveController, SaveStatus } from './saving/index.ts';
 
 /** The save state of the open writing and its actions. */
 export function SaveBar({
@@ -17,6 +17,31 @@ export function SaveBar({
   onAskAi: () => void;
 }) {
   const status = useSyncExternalStore(controller.subscribe, controller.getStatus);
+  return (
+    <SaveBarView
+      status={status}
+      readOnly={readOnly}
+      actions={{ onAskAi, onPickImage, onSave: () => void controller.saveNow() }}
+    />
+  );
+}
+
+/** The bar as it is while the editor's code loads: the stored copy is saved, and nothing can be done yet. */
+export function LoadingSaveBar() {
+  return (
+    <SaveBarView status={{ saving: false, unsaved: false, error: null }} readOnly={false} actions={null} />
+  );
+}
+
+function SaveBarView({
+  status,
+  readOnly,
+  actions,
+}: {
+  status: Pick<SaveStatus, 'saving' | 'unsaved' | 'error'>;
+  readOnly: boolean;
+  actions: { onAskAi: () => void; onPickImage: () => void; onSave: () => void } | null;
+}) {
   const label = status.saving
     ? messages.editor.saving
     : status.unsaved
@@ -34,17 +59,22 @@ export function SaveBar({
         </p>
       )}
       <span className={styles.spacer} />
-      <button type="button" className={styles.button} onClick={onAskAi}>
+      <button type="button" className={styles.button} onClick={actions?.onAskAi} disabled={!actions}>
         {messages.chat.askAi}
       </button>
-      <button type="button" className={styles.button} onClick={onPickImage} disabled={readOnly}>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={actions?.onPickImage}
+        disabled={readOnly || !actions}
+      >
         {messages.editor.insertImage}
       </button>
       <button
         type="button"
         className={styles.button}
-        onClick={() => void controller.saveNow()}
-        disabled={readOnly || !status.unsaved}
+        onClick={actions?.onSave}
+        disabled={readOnly || !status.unsaved || !actions}
       >
         {messages.editor.save}
       </button>

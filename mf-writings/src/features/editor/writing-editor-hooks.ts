@@ -5,6 +5,7 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import {
   type EventBus,
   getPreferences,
+  markFirstScreen,
   online$,
   PREFETCH_DELAY_MS,
   useBusEvent,
@@ -20,8 +21,10 @@ import {
   onRetitleRequest,
   onWritingsSynced,
   saveWritingEdit,
+  type Writing,
 } from '../writings-store/index.ts';
 import { leaveWriting, readDraft, retitle, showDocument } from './document-view.ts';
+import type { FirstPaint } from './first-paint/index.ts';
 import { insertImageFiles, replaceImage } from './images/index.ts';
 import {
   createSaveController,
@@ -91,6 +94,7 @@ export function useOpenWriting({
   seen,
   writingKey,
   currentId,
+  firstCopy,
 }: {
   writingId: string;
   editor: TiptapEditor;
@@ -98,6 +102,8 @@ export function useOpenWriting({
   seen: SeenVersions;
   writingKey: string;
   currentId: RefObject<string>;
+  /** The copy already shown as static HTML, if this writing was (first-paint/). */
+  firstCopy: (id: string) => Promise<Writing | null> | undefined;
 }) {
   const [shown, setShown] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -110,7 +116,7 @@ export function useOpenWriting({
     let opened = false;
     setShown(null);
     setMissing(false);
-    takeWriting(currentId.current)
+    (firstCopy(currentId.current) ?? takeWriting(currentId.current))
       .then((writing) => {
         if (cancelled || editor.isDestroyed) return;
         if (!writing) {
@@ -132,8 +138,35 @@ export function useOpenWriting({
       clearTimeout(prefetch);
       if (opened) leaveWriting(editor, controller, currentId.current);
     };
-  }, [writingKey, editor, controller, seen, currentId]);
+  }, [writingKey, editor, controller, seen, currentId, firstCopy]);
   return { shown, missing };
+}
+
+/**
+ * The editor shows the writing for the first time: it takes over from the static copy (the writer's
+ * scroll position, click and typing, see first-paint/), and the first screen is ready.
+ */
+export function useHandOver({
+  bus,
+  editor,
+  firstPaint,
+  scroll,
+  shown,
+  editable,
+}: {
+  bus: EventBus;
+  editor: TiptapEditor;
+  firstPaint: FirstPaint;
+  scroll: RefObject<HTMLDivElement | null>;
+  shown: boolean;
+  editable: boolean;
+}): void {
+  useLayoutEffect(() => {
+    if (!shown || firstPaint.handedOver) return;
+    if (scroll.current) scroll.current.scrollTop = firstPaint.input.scrollTop;
+    firstPaint.replay(editor, editable);
+    markFirstScreen(bus);
+  }, [shown, firstPaint, editor, editable, scroll, bus]);
 }
 
 /** Saves without being asked: on `writings.save`, when the tab is hidden, and a failed save when back online. */

@@ -15,6 +15,7 @@ import {
 } from '../writings-store/index.ts';
 import { FolderList } from './folder-list.tsx';
 import styles from './sidebar.module.css';
+import { useRowMenuAfterFirstScreen } from './writing-row-menu.tsx';
 import { WritingsList } from './writings-list.tsx';
 
 /** The writings sidebar: brand, New and Search, the folders and the writings list. */
@@ -23,6 +24,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
   // New (the button and the shell's Cmd/Ctrl+Alt+N) goes through the bus, so both take one path.
   useBusEvent(bus, 'writings.new', () => void createAndSelect());
   useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
+  useRowMenuAfterFirstScreen(bus);
   const notice = useWritingsStore((state) => state.notice);
   const pending = useWritingsStore((state) => state.pending);
   const limit = useWritingsStore((state) => state.limit);

@@ -1,93 +1,41 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { messages, PromptDialog } from 'shared-kernel';
-import menu from '../../lib/menu.module.css';
-import { asError } from '../offline-store/index.ts';
-import {
-  moveWritingsToFolderNamed,
-  removeWriting,
-  renameWritingTo,
-  type WritingSummary,
-} from '../writings-store/index.ts';
-import { categoryNameError } from './category-name-error.ts';
+import { useEffect, useState } from 'react';
+import { afterFirstScreen, type EventBus, messages, useOnDemand } from 'shared-kernel';
+import type { WritingSummary } from '../writings-store/index.ts';
 import styles from './sidebar.module.css';
+
+// The menu (Radix, its positioning, the dialogs) is not needed for the first screen: it arrives when the
+// sidebar is idle after it (`useRowMenuAfterFirstScreen`) or when the pointer reaches a row's button.
+const loadWritingRowActions = () =>
+  import('./writing-row-actions.tsx').then((module) => module.WritingRowActions);
+
+/** Fetches the rows' menu once the first screen is usable and the page is idle. */
+export function useRowMenuAfterFirstScreen(bus: EventBus): void {
+  const [, request] = useOnDemand(loadWritingRowActions);
+  useEffect(() => afterFirstScreen(bus, request), [bus, request]);
+}
 
 /**
  * A writing's actions behind one small button at the end of its title line: the title keeps the rest
- * of the line (cut with an ellipsis before the button, never drawn under it).
+ * of the line (cut with an ellipsis before the button, never drawn under it). Until the menu's code has
+ * arrived the button is a plain one that asks for it, and a click opens the menu once it is there.
  */
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
-  const [asking, setAsking] = useState<'rename' | 'move' | null>(null);
-  // A blank title is ignored by the store (the writing keeps its title), as the spec has it.
-  const rename = (title: string) => {
-    renameWritingTo(writing.id, title).catch((error: unknown) =>
-      console.warn('The writing was not renamed', asError(error)),
-    );
-  };
-  const move = (name: string) => {
-    moveWritingsToFolderNamed([writing.id], name).catch((error: unknown) =>
-      console.warn('The writing was not moved', asError(error)),
-    );
-  };
-  const remove = () => {
-    removeWriting(writing.id).catch((error: unknown) =>
-      console.warn('The writing was not deleted', asError(error)),
-    );
-  };
-  const closeDialog = (open: boolean) => {
-    if (!open) setAsking(null);
-  };
+  const [WritingRowActions, request] = useOnDemand(loadWritingRowActions);
+  const [clicked, setClicked] = useState(false);
+  if (WritingRowActions) return <WritingRowActions writing={writing} defaultOpen={clicked} />;
   return (
-    <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          className={styles.moreActions}
-          aria-label={messages.sidebar.moreActions}
-          data-asking={asking !== null || undefined}
-        >
-          <span aria-hidden="true">⋯</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          {/* Rendered elsewhere, its clicks still bubble through React to the row: they must not select it. */}
-          <DropdownMenu.Content
-            className={menu.menu}
-            align="end"
-            sideOffset={4}
-            onClick={(event) => event.stopPropagation()}
-          >
-            <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('rename')}>
-              {messages.sidebar.rename}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('move')}>
-              {messages.sidebar.moveToFolder}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={menu.item} onSelect={remove}>
-              {messages.sidebar.delete}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <PromptDialog
-        open={asking === 'rename'}
-        onOpenChange={closeDialog}
-        title={messages.sidebar.renameWriting}
-        label={messages.sidebar.title}
-        defaultValue={writing.title}
-        confirmLabel={messages.sidebar.rename}
-        cancelLabel={messages.sidebar.cancel}
-        onSubmit={rename}
-      />
-      <PromptDialog
-        open={asking === 'move'}
-        onOpenChange={closeDialog}
-        title={messages.sidebar.moveToFolder}
-        label={messages.sidebar.folderName}
-        defaultValue={writing.category ?? ''}
-        confirmLabel={messages.sidebar.move}
-        cancelLabel={messages.sidebar.cancel}
-        onSubmit={move}
-        validate={categoryNameError}
-      />
-    </>
+    <button
+      type="button"
+      className={styles.moreActions}
+      aria-label={messages.sidebar.moreActions}
+      aria-haspopup="menu"
+      onPointerEnter={request}
+      onClick={() => {
+        setClicked(true);
+        request();
+      }}
+    >
+      <span aria-hidden="true">⋯</span>
+    </button>
   );
 }

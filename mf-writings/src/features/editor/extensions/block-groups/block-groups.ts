@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { BLOCK_GROUP_SIZE, estimatedBlockHeight } from 'shared-kernel';
 
 /**
  * Budget (keystroke-to-paint p95 <= 16 ms on 100,000 words): in the editor, the blocks after the title
@@ -20,14 +21,14 @@ import type { EditorView } from '@tiptap/pm/view';
  * script runs; in groups, each group off screen is skipped whole (`content-visibility: auto`).
  * Stored writings never contain groups: they exist only between loading and saving.
  */
-export const BLOCK_GROUP_SIZE = 100;
+export { BLOCK_GROUP_SIZE };
 export const BLOCK_GROUP = 'blockGroup';
 
 /** A rough height for a group not yet laid out, so the scrollbar is about right before it is. */
 function estimatedHeight(group: ProseMirrorNode): number {
   let height = 0;
   group.forEach((block) => {
-    height += 30 * Math.max(1, Math.ceil(block.textContent.length / 70)) + 18;
+    height += estimatedBlockHeight(block.textContent.length);
   });
   return height;
 }

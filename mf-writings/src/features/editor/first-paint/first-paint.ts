@@ -1,0 +1,146 @@
+// The writing that opens, shown before the editor's code has arrived, and what the writer did to it.
+import type { Editor as TiptapEditor } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Writing } from '../../writings-store/index.ts';
+import { takeWriting } from '../saving/index.ts';
+
+/** A caret by the text before it, which the static copy and the editor's document have alike. */
+export interface TextCaret {
+  block: number;
+  offset: number;
+}
+
+/** The editor position of a caret: `offset` characters into the text of the `block`-th top-level block. */
+export function positionOfCaret(doc: ProseMirrorNode, caret: TextCaret): number | null {
+  let index = 0;
+  let found: number | null = null;
+  doc.forEach((child, childOffset) => {
+    const blocks: [ProseMirrorNode, number][] = [];
+    if (child.type.name !== 'blockGroup') blocks.push([child, childOffset]);
+    else
+      child.forEach((block, offset) => {
+        blocks.push([block, childOffset + 1 + offset]);
+      });
+    for (const [block, position] of blocks) {
+      if (found === null && index === caret.block) found = positionInBlock(block, position, caret.offset);
+      index += 1;
+    }
+  });
+  return found;
+}
+
+function positionInBlock(block: ProseMirrorNode, position: number, offset: number): number {
+  let remaining = offset;
+  let found: number | null = null;
+  block.descendants((node, relative) => {
+    if (found !== null) return false;
+    if (!node.isText) return true;
+    const length = node.text?.length ?? 0;
+    if (remaining <= length) found = position + 1 + relative + remaining;
+    else remaining -= length;
+    return false;
+  });
+  return found ?? position + block.nodeSize - 1;
+}
+
+/** What the writer did to the static copy: where they clicked, what they typed, how far they scrolled. */
+export interface EarlyInput {
+  /** Printable text, 'Enter' and 'Backspace', in order. */
+  keys: string[];
+  /** Where the last click put the caret: the top-level block (the title is 0) and the characters before it. */
+  caret: TextCaret | null;
+  focused: boolean;
+  scrollTop: number;
+}
+
+/**
+ * The hand-over from the static copy to the editor, one per mounted editor parcel: both show the same copy
+ * of the writing (fetched once), and the editor replays what the writer did before it was ready, so no
+ * click or keystroke is lost.
+ */
+export interface FirstPaint {
+  /** The copy shown while the editor loads (fetched once per writing). */
+  copyOf(id: string): Promise<Writing | null>;
+  /** The same copy for the editor, once; undefined when none was shown (the editor fetches afresh). */
+  takeCopy(id: string): Promise<Writing | null> | undefined;
+  readonly input: EarlyInput;
+  /** True once the editor has taken over: from then on the editor shows writings itself. */
+  readonly handedOver: boolean;
+  /**
+   * The editor shows the writing: the caret goes where the writer clicked, and what they typed is typed
+   * (`editable` false only focuses).
+   */
+  replay(editor: TiptapEditor, editable: boolean): void;
+}
+
+/**
+ * Backspace as the browser does it in the editor: the character before the caret, or (at the start of a
+ * block, or over a selection) the editor's own Backspace, which joins blocks.
+ */
+function backspace(editor: TiptapEditor): void {
+  const { selection } = editor.state;
+  const { $from } = selection;
+  if (!selection.empty || $from.parentOffset === 0) {
+    editor.commands.keyboardShortcut('Backspace');
+    return;
+  }
+  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 2), $from.parentOffset);
+  const last = Array.from(before).pop() ?? '';
+  editor.view.dispatch(editor.state.tr.delete(selection.from - last.length, selection.from));
+}
+
+/** Typed keys as editor steps: runs of text are inserted at once, Enter and Backspace act as in the editor. */
+function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
+  let text = '';
+  const flush = () => {
+    if (text) editor.view.dispatch(editor.state.tr.insertText(text));
+    text = '';
+  };
+  for (const key of keys) {
+    if (key === 'Enter' || key === 'Backspace') {
+      flush();
+      if (key === 'Enter') editor.commands.keyboardShortcut('Enter');
+      else backspace(editor);
+    } else {
+      text += key;
+    }
+  }
+  flush();
+}
+
+export function createFirstPaint(): FirstPaint {
+  const copies = new Map<string, Promise<Writing | null>>();
+  const taken = new Set<string>();
+  const input: EarlyInput = { keys: [], caret: null, focused: false, scrollTop: 0 };
+  let handedOver = false;
+  return {
+    copyOf(id) {
+      let copy = copies.get(id);
+      if (!copy) {
+        copy = takeWriting(id);
+        copies.set(id, copy);
+      }
+      return copy;
+    },
+    takeCopy(id) {
+      if (handedOver || taken.has(id)) return undefined;
+      taken.add(id);
+      return copies.get(id);
+    },
+    input,
+    get handedOver() {
+      return handedOver;
+    },
+    replay(editor, editable) {
+      if (handedOver) return;
+      handedOver = true;
+      copies.clear();
+      const { keys, caret, focused } = input;
+      input.keys = [];
+      if (!focused && keys.length === 0) return;
+      const at = caret ? positionOfCaret(editor.state.doc, caret) : null;
+      editor.commands.focus(at ?? 'start', { scrollIntoView: false });
+      if (editable) replayKeys(editor, keys);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  BLOCK_GROUP_SIZE,
+  blocksToHtml,
+  type DocumentNode,
+  documentPlainText,
+  estimatedBlockHeight,
+} from 'shared-kernel';
+import styles from '../editor.module.css';
+import { LoadingPlaceholder } from '../save-bar.tsx';
+import type { EarlyInput, FirstPaint, TextCaret } from './first-paint.ts';
+
+/**
+ * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
+ * as HTML: every text escaped, links only to http(s) and mailto (the kernel's `blocksToHtml`).
+ */
+export function staticDocumentHtml(content: unknown): string {
+  const blocks = (content as DocumentNode | null)?.content ?? [];
+  const [title, ...rest] = blocks[0]?.type === 'heading' ? blocks : [{ type: 'heading' }, ...blocks];
+  const groups: string[] = [];
+  for (let start = 0; start < rest.length; start += BLOCK_GROUP_SIZE) {
+    const group = rest.slice(start, start + BLOCK_GROUP_SIZE);
+    const height = group.reduce(
+      (sum, block) => sum + estimatedBlockHeight(documentPlainText(block).length),
+      0,
+    );
+    groups.push(
+      `<div class="block-group" style="contain-intrinsic-block-size: auto ${height}px">${blocksToHtml(group)}</div>`,
+    );
+  }
+  return blocksToHtml(title ? [title] : []) + groups.join('');
+}
+
+/** The caret a click at (x, y) puts in the static copy, by top-level block and the text before it. */
+function caretAt(prose: HTMLElement, x: number, y: number): TextCaret | null {
+  const position = document.caretPositionFromPoint?.(x, y);
+  const node = position?.offsetNode;
+  if (!position || !node || !prose.contains(node)) return null;
+  const blocks = Array.from(prose.children).flatMap((child) =>
+    child.classList.contains('block-group') ? Array.from(child.children) : [child],
+  );
+  const block = blocks.findIndex((candidate) => candidate.contains(node));
+  const element = blocks[block];
+  if (!element) return null;
+  const before = document.createRange();
+  before.setStart(element, 0);
+  before.setEnd(node, position.offset);
+  return { block, offset: before.toString().length };
+}
+
+/** Keys that type into a writing: printable text, Enter and Backspace (shortcuts are left alone). */
+function keptKey(event: KeyboardEvent, input: EarlyInput): void {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
+  if (event.key.length === 1 || event.key === 'Enter' || event.key === 'Backspace') {
+    event.preventDefault();
+    input.keys.push(event.key);
+  }
+}
+
+/**
+ * The writing that opens, as static HTML from its stored copy, laid out as the editor lays it out, while
+ * the editor's code loads (docs/architecture.md, Budgets: the first screen). Clicks and typing are kept
+ * and replayed into the editor (`FirstPaint.replay`). Calls `onPainted` once the copy is on screen.
+ */
+export function StaticWriting({
+  writingId,
+  firstPaint,
+  onPainted,
+}: {
+  writingId: string;
+  firstPaint: FirstPaint;
+  onPainted?: () => void;
+}) {
+  const [html, setHtml] = useState<string | null>(null);
+  const scroll = useRef<HTMLDivElement>(null);
+  const prose = useRef<HTMLDivElement>(null);
+  const { input } = firstPaint;
+  useEffect(() => {
+    let cancelled = false;
+    firstPaint.copyOf(writingId).then(
+      (writing) => !cancelled && setHtml(staticDocumentHtml(writing?.content ?? null)),
+      () => !cancelled && setHtml(''),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [firstPaint, writingId]);
+  // Shown again while the editor takes over: the writer keeps their place and their focus.
+  useLayoutEffect(() => {
+    if (html === null || !scroll.current) return;
+    scroll.current.scrollTop = input.scrollTop;
+    if (input.focused) scroll.current.focus({ preventScroll: true });
+  }, [html, input]);
+  useEffect(() => {
+    if (html === null || !onPainted) return;
+    // After the frame that shows the copy.
+    const frame = requestAnimationFrame(() => setTimeout(onPainted, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [html, onPainted]);
+  if (html === null) return <LoadingPlaceholder />;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a stand-in for the editor for a moment; its input is replayed there.
+    <div
+      ref={scroll}
+      className={styles.scroll}
+      tabIndex={-1}
+      data-testid="static-writing"
+      onMouseDown={(event) => {
+        if (prose.current) input.caret = caretAt(prose.current, event.clientX, event.clientY);
+        input.focused = true;
+        onPainted?.();
+      }}
+      onKeyDown={(event) => {
+        keptKey(event, input);
+        onPainted?.();
+      }}
+      onScroll={(event) => {
+        input.scrollTop = event.currentTarget.scrollTop;
+      }}
+    >
+      <div className={styles.content}>
+        <div
+          ref={prose}
+          className={`${styles.prose} ${styles.staticProse}`}
+          // blocksToHtml escapes every text and keeps only http(s) and mailto links.
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { messages, PromptDialog } from 'shared-kernel';
+import menu from '../../lib/menu.module.css';
+import { asError } from '../offline-store/index.ts';
+import {
+  moveWritingsToFolderNamed,
+  removeWriting,
+  renameWritingTo,
+  type WritingSummary,
+} from '../writings-store/index.ts';
+import { categoryNameError } from './category-name-error.ts';
+import styles from './sidebar.module.css';
+
+/** A writing's actions (Rename, Move to folder, Delete) in a menu, loaded on first use (writing-row-menu.tsx). */
+export function WritingRowActions({
+  writing,
+  defaultOpen,
+}: {
+  writing: WritingSummary;
+  defaultOpen: boolean;
+}) {
+  const [asking, setAsking] = useState<'rename' | 'move' | null>(null);
+  // A blank title is ignored by the store (the writing keeps its title), as the spec has it.
+  const rename = (title: string) => {
+    renameWritingTo(writing.id, title).catch((error: unknown) =>
+      console.warn('The writing was not renamed', asError(error)),
+    );
+  };
+  const move = (name: string) => {
+    moveWritingsToFolderNamed([writing.id], name).catch((error: unknown) =>
+      console.warn('The writing was not moved', asError(error)),
+    );
+  };
+  const remove = () => {
+    removeWriting(writing.id).catch((error: unknown) =>
+      console.warn('The writing was not deleted', asError(error)),
+    );
+  };
+  const closeDialog = (open: boolean) => {
+    if (!open) setAsking(null);
+  };
+  return (
+    <>
+      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger
+          className={styles.moreActions}
+          aria-label={messages.sidebar.moreActions}
+          data-asking={asking !== null || undefined}
+        >
+          <span aria-hidden="true">⋯</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          {/* Rendered elsewhere, its clicks still bubble through React to the row: they must not select it. */}
+          <DropdownMenu.Content
+            className={menu.menu}
+            align="end"
+            sideOffset={4}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('rename')}>
+              {messages.sidebar.rename}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('move')}>
+              {messages.sidebar.moveToFolder}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menu.item} onSelect={remove}>
+              {messages.sidebar.delete}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <PromptDialog
+        open={asking === 'rename'}
+        onOpenChange={closeDialog}
+        title={messages.sidebar.renameWriting}
+        label={messages.sidebar.title}
+        defaultValue={writing.title}
+        confirmLabel={messages.sidebar.rename}
+        cancelLabel={messages.sidebar.cancel}
+        onSubmit={rename}
+      />
+      <PromptDialog
+        open={asking === 'move'}
+        onOpenChange={closeDialog}
+        title={messages.sidebar.moveToFolder}
+        label={messages.sidebar.folderName}
+        defaultValue={writing.category ?? ''}
+        confirmLabel={messages.sidebar.move}
+        cancelLabel={messages.sidebar.cancel}
+        onSubmit={move}
+        validate={categoryNameError}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { EventBus } from './event-bus.ts';
+
+/**
+ * How long code that waits for the first screen waits at most: an editor that never gets ready (a remote
+ * that failed) must not keep the rest of the page from loading.
+ */
+export const FIRST_SCREEN_WAIT_MS = 5000;
+
+const readyBuses = new WeakSet<EventBus>();
+
+/** The editor tells the page its first screen is usable (the writing that opens can be typed in). */
+export function markFirstScreen(bus: EventBus): void {
+  if (readyBuses.has(bus)) return;
+  readyBuses.add(bus);
+  bus.emit({ type: 'workspace.ready' });
+}
+
+/**
+ * Runs `load` once the first screen is usable and the page is idle (or after {@link FIRST_SCREEN_WAIT_MS}),
+ * so code the first screen does not need (the chat's AI SDK, the ideas list) never competes with the
+ * editor's own loading. Answers a function that cancels it.
+ */
+export function afterFirstScreen(bus: EventBus, load: () => void): () => void {
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
+  let idleHandle: number | undefined;
+  let waiting = true;
+  const start = () => {
+    if (!waiting) return;
+    waiting = false;
+    idleHandle = idle(load, { timeout: 2000 }) as number;
+  };
+  const timeout = setTimeout(start, FIRST_SCREEN_WAIT_MS);
+  // A ready event emitted before anyone listened is handed to the first listener only: the set answers the rest.
+  const subscription = bus.on('workspace.ready').subscribe(start);
+  if (readyBuses.has(bus)) start();
+  return () => {
+    waiting = false;
+    subscription.unsubscribe();
+    clearTimeout(timeout);
+    if (idleHandle !== undefined) cancelIdle(idleHandle);
+  };
+}

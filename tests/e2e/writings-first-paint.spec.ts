@@ -1,0 +1,112 @@
+import type { Page, Route } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Account } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { clientOf } from './support/ideas.ts';
+
+// The writing that opens is shown as static HTML while the editor's code (Tiptap, ProseMirror) loads
+// (mf-writings editor/first-paint). Here that code is held back until the writer has clicked and typed.
+
+/** Holds every script with ProseMirror in it until `release()` is called. */
+async function holdEditorCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/*.js', async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('ProseMirror')) await released;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
+/** The writer's one writing: a title, a line, an empty line and a line with markup in its text. */
+async function tideTables(account: Account): Promise<{ client: SupabaseClient; id: string }> {
+  const client = await clientOf(account);
+  const { data, error } = await client
+    .from('writings')
+    .insert({
+      user_id: account.session.user.id,
+      title: 'Tide tables',
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Tide tables' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: 'Low water at noon.' }] },
+          { type: 'paragraph' },
+          { type: 'paragraph', content: [{ type: 'text', text: 'Bring <b>boots</b> & a coat.' }] },
+        ],
+      },
+    })
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`the writing was not stored: ${error?.message}`);
+  return { client, id: data.id };
+}
+
+test('the editor takes the place of the static copy without moving a line', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  await tideTables(account);
+  const release = await holdEditorCode(page);
+  await workspace.open();
+  const copy = page.getByTestId('static-writing');
+  const lastLine = copy.getByText('Bring <b>boots</b> & a coat.');
+  await expect(lastLine).toBeVisible();
+  const before = await lastLine.boundingBox();
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  const after = await editor.getByText('Bring <b>boots</b> & a coat.').boundingBox();
+  expect(after?.x).toBeCloseTo(before?.x ?? Number.NaN, 0);
+  expect(after?.y).toBeCloseTo(before?.y ?? Number.NaN, 0);
+  expect(after?.width).toBeCloseTo(before?.width ?? Number.NaN, 0);
+});
+
+test('a click and typing on the writing before the editor is ready land in the editor', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id } = await tideTables(account);
+
+  const release = await holdEditorCode(page);
+  await workspace.open();
+  const copy = page.getByTestId('static-writing');
+  await expect(copy.getByRole('heading', { level: 1 })).toHaveText('Tide tables');
+  // Stored text is shown as text, never as markup.
+  await expect(copy.getByText('Bring <b>boots</b> & a coat.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Writing', exact: true })).toHaveCount(0);
+
+  // The writer clicks at the end of the first paragraph and types a sentence, a new line and a typo fixed.
+  const line = copy.getByText('Low water at noon.');
+  const box = await line.boundingBox();
+  if (!box) throw new Error('the paragraph is not laid out');
+  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+  await page.keyboard.type(' Slack tide aftr');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('er.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('High water at six.');
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Slack tide after.');
+  await expect(editor.locator('p').nth(1)).toHaveText('High water at six.');
+  await expect(copy).toHaveCount(0);
+  // The editor keeps the focus: the next keys go on where the early ones stopped.
+  await page.keyboard.type(' Moon full.');
+  await expect(editor.locator('p').nth(1)).toHaveText('High water at six. Moon full.');
+
+  // It is the writing itself that changed: saved as usual.
+  await expect
+    .poll(async () => {
+      const { data: row } = await client.from('writings').select('content').eq('id', id).single();
+      return JSON.stringify(row?.content);
+    })
+    .toContain('High water at six. Moon full.');
+});
