@@ -83,7 +83,8 @@ const p95 = (values: number[]) =>
 
 const backend = await startBackend({ dataDir: 'memory://', port: 0 });
 const writer = createClient(backend.url, backend.anonKey, {
-  auth: { persistSession: false },
+  // No refresh timer: it would keep the process alive after the bench (and /tmp/ports.lock held).
+  auth: { persistSession: false, autoRefreshToken: false },
   realtime: { transport: WebSocket as never },
 });
 const { data: signUp, error } = await writer.auth.signUp({
@@ -264,3 +265,5 @@ if (process.env.BENCH_FILES) {
   console.log('\nScripts of the last warm load');
   for (const line of fileLines(last.warm)) console.log(line);
 }
+// Whatever handle is left open, the bench ends here: a process left running holds /tmp/ports.lock.
+process.exit(0);
