@@ -8,16 +8,21 @@ export function bearerToken(request: Request): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 }
 
-/** The caller's own client (row-level security applies) and id; undefined without a valid token. */
-export async function signedInCaller(
-  request: Request,
-  env: FunctionEnv,
-): Promise<{ client: SupabaseClient; userId: string; token: string } | undefined> {
+/** Who calls: their own client (row-level security applies), id, email and token. */
+export interface Caller {
+  client: SupabaseClient;
+  userId: string;
+  email: string | undefined;
+  token: string;
+}
+
+/** The caller of a request; undefined without a valid token. */
+export async function signedInCaller(request: Request, env: FunctionEnv): Promise<Caller | undefined> {
   const token = bearerToken(request);
   if (!token) return undefined;
   const client = env.userClient(token);
   const { data, error } = await client.auth.getUser(token);
-  return error || !data.user ? undefined : { client, userId: data.user.id, token };
+  return error || !data.user ? undefined : { client, userId: data.user.id, email: data.user.email, token };
 }
 
 /** Whether the user's tier (read with the service role from the subscription mirror) has a feature. */
