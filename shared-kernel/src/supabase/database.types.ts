@@ -487,6 +487,15 @@ export type Database = {
         };
         Returns: Json;
       };
+      chat_passage_matches: {
+        Args: { include_ideas: boolean; include_writings: boolean; wanted: number; words: unknown };
+        Returns: {
+          id: string;
+          rank: number;
+          source: string;
+          updated_at: string;
+        }[];
+      };
       chat_passages: {
         Args: { include_ideas?: boolean; include_writings?: boolean; max_results?: number; question: string };
         Returns: {
