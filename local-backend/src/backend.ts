@@ -138,6 +138,8 @@ export async function startBackend(options: StartBackendOptions): Promise<Backen
     // Set once the server listens: the functions' service client calls back into this backend.
     let url = '';
     const { stripe, secrets } = await startBilling(database, options, () => url);
+    // The functions check access tokens with the secret that signs them, as the edge runtime can.
+    secrets.SUPABASE_JWT_SECRET = keys.jwtSecret;
 
     // One authenticator for REST, storage and realtime, which refuses tokens of ended sessions.
     const sessions = createSessionLiveness({ pg: database.pg });

@@ -1,9 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { FAKE_ANSWER } from '../fixtures/fake-llm/fake-llm-server.ts';
 import { FAKE_LLM_PORT } from './playwright.config.ts';
-import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { test } from './support/fixtures.ts';
 import { IdeasPanel } from './support/ideas.ts';
+import { writingOf } from './support/writings.ts';
 
 // The chat, driven as a writer uses it, against the local backend whose chat talks to the scripted fake
 // provider (tests/fixtures/fake-llm): an OpenAI-compatible model and a search service.
@@ -24,28 +25,6 @@ async function ask(panel: Locator, text: string) {
   await composer(panel).click();
   await composer(panel).fill(text);
   await composer(panel).press('Enter');
-}
-
-async function writingOf(account: Account, title: string, text: string): Promise<string> {
-  const client = backendClient();
-  await client.auth.setSession(account.session);
-  const { data, error } = await client
-    .from('writings')
-    .insert({
-      user_id: account.session.user.id,
-      title,
-      content: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-          { type: 'paragraph', content: [{ type: 'text', text }] },
-        ],
-      },
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return data.id;
 }
 
 async function fakeRequests(page: Page): Promise<string> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { writingOf } from './support/writings.ts';
 
 test.describe('the search overlay', () => {
   test('finds a writing and an idea by a word, shows where each comes from, and closes with Escape', async ({
@@ -11,20 +12,7 @@ test.describe('the search overlay', () => {
     const word = `quillwort${randomUUID().slice(0, 6)}`;
     const client = backendClient();
     await client.auth.setSession(account.session);
-    const doc = (text: string) => ({
-      type: 'doc',
-      content: [
-        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Harbour notes' }] },
-        { type: 'paragraph', content: [{ type: 'text', text }] },
-      ],
-    });
-    expect(
-      (
-        await client
-          .from('writings')
-          .insert({ title: 'Harbour notes', content: doc(`The keeper grows ${word} by the pier.`) })
-      ).error,
-    ).toBeNull();
+    await writingOf(account, 'Harbour notes', `The keeper grows ${word} by the pier.`);
     expect(
       (await client.from('ideas').insert({ content: `Plant ${word} in the window box` })).error,
     ).toBeNull();

@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
-import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openSettingsTab, signInOnLoginPage } from './support/settings-dialog.ts';
+import { writingOf } from './support/writings.ts';
 
 test.describe('the Advanced tab of the settings', () => {
   test('exports an archive holding a known writing as Markdown', async ({ page, workspace, account }) => {
-    const client = backendClient();
-    await client.auth.setSession(account.session);
-    const userId = account.session.user.id;
-    await client.from('writings').insert({
-      user_id: userId,
-      title: 'Lighthouse',
-      content: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Lighthouse' }] },
-          { type: 'paragraph', content: [{ type: 'text', text: 'The keeper wrote every night.' }] },
-        ],
-      },
-    });
+    await writingOf(account, 'Lighthouse', 'The keeper wrote every night.');
 
     await workspace.open();
     const dialog = await openSettingsTab(workspace, 'Advanced');

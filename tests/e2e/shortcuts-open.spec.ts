@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { writingOf } from './support/writings.ts';
 
 const prose = (page: Page) => page.locator('[data-slot="writings/Editor"] .ProseMirror');
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
-
-const doc = (title: string, text: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text }] },
-  ],
-});
 
 test.describe('keyboard and search reach the writings area through the bus', () => {
   test('Ctrl+Alt+N creates a writing and puts the cursor in it, even from the editor', async ({
@@ -38,22 +30,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     workspace,
   }) => {
     const word = `gannet${randomUUID().slice(0, 6)}`;
-    const client = backendClient();
-    await client.auth.setSession(account.session);
-    expect(
-      (
-        await client
-          .from('writings')
-          .insert({ title: 'Cliff birds', content: doc('Cliff birds', `A ${word} dives.`) })
-      ).error,
-    ).toBeNull();
-    expect(
-      (
-        await client
-          .from('writings')
-          .insert({ title: 'Newer notes', content: doc('Newer notes', 'Nothing here.') })
-      ).error,
-    ).toBeNull();
+    await writingOf(account, 'Cliff birds', `A ${word} dives.`);
+    await writingOf(account, 'Newer notes', 'Nothing here.');
 
     await workspace.open();
     await expect(prose(page).locator('h1')).toHaveText('Newer notes');

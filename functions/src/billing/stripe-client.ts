@@ -51,9 +51,6 @@ export function configuredPriceIds(priceIds: PriceIds): string[] {
   );
 }
 
-/** The Bearer token of a request. */
-export { bearerToken } from '../caller.ts';
-
 /** A JSON refusal `{ error }`, as every function answers one. */
 export const failure = (error: string, status: number, extra: Record<string, unknown> = {}) =>
   Response.json({ error, ...extra }, { status });

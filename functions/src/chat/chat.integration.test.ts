@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { type Backend, startBackend } from 'local-backend';
+import { SignJWT } from 'jose';
+import { type Backend, DEFAULT_JWT_SECRET, startBackend } from 'local-backend';
 import { CHAT_SOURCES_PART, type ChatSource, messages } from 'shared-kernel/domain';
 import { FAKE_ANSWER, type FakeLlm, startFakeLlm } from 'tests/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,12 +43,13 @@ const localModel = () => ({
   OPENAI_COMPATIBLE_MODEL: 'fake-llm',
 });
 
+/** The functions' environment as the backend gives it: with the secret its tokens are signed with. */
 function envWith(secrets: Record<string, string> = {}) {
   return createFunctionEnv({
     supabaseUrl: backend.url,
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
-    secrets,
+    secrets: { SUPABASE_JWT_SECRET: DEFAULT_JWT_SECRET, ...secrets },
     webSocket: WebSocket,
   });
 }
@@ -127,6 +129,27 @@ describe('POST /api/chat', () => {
       body: '{}',
     });
     expect((await chat(request, envWith())).status).toBe(401);
+  });
+
+  it('answers 401 to a forged or expired token, and to one whose session was signed out', async () => {
+    const writer = await signedUp('tokens');
+    const claims = { sub: writer.id, role: 'authenticated', aud: 'authenticated' };
+    const signed = (secret: string, expires: number) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime(expires)
+        .sign(new TextEncoder().encode(secret));
+    const hour = Math.floor(Date.now() / 1000) + 3600;
+    const forged = await signed('another-secret-of-at-least-thirty-two-chars', hour);
+    const expired = await signed(DEFAULT_JWT_SECRET, Math.floor(Date.now() / 1000) - 10);
+    for (const token of [forged, expired]) {
+      expect((await ask({ ...writer, token }, { model: 'notes-only' })).status).toBe(401);
+    }
+    expect((await ask(writer, { model: 'notes-only' })).status).toBe(200);
+    await writer.client.auth.signOut();
+    // Checked here, the token is still validly signed; the database's check refuses its ended session.
+    const afterSignOut = await ask(writer, { model: 'notes-only' });
+    expect(afterSignOut.status).toBe(401);
   });
 
   it('with no model configured answers from the writer’s own notes only, cited, and stores both messages', async () => {

@@ -15,20 +15,14 @@ import {
   type ChatRequest,
   type ChatSource,
   chatRequestSchema,
-  FEATURE_LABELS,
   messages,
 } from 'shared-kernel/domain';
-import { signedInCaller, userHasFeature } from '../caller.ts';
+import { countApiCall } from '../api-calls.ts';
+import { signedInCaller } from '../caller.ts';
 import type { FunctionEnv, FunctionHandler } from '../index.ts';
 import { buildInstructions } from './instructions.ts';
 import { streamNotesOnlyAnswer } from './notes-only.ts';
-import {
-  ChatStorageError,
-  firstUserText,
-  isUuid,
-  storeAssistantMessage,
-  storeUserMessage,
-} from './persistence.ts';
+import { firstUserText, isUuid, storeAssistantMessage } from './persistence.ts';
 import {
   anyModelConfigured,
   findModel,
@@ -36,7 +30,8 @@ import {
   type ResolvedModel,
   resolveModel,
 } from './providers.ts';
-import { lastUserText, numberSources, retrievePassages } from './sources.ts';
+import { numberSources } from './sources.ts';
+import { beginTurn } from './turn.ts';
 import { webSearchConfigured, webSearchTool } from './web-search.ts';
 
 /** Steps of one answer: a web search or two, then the answer. */
@@ -44,30 +39,6 @@ const MAX_STEPS = 4;
 
 const failure = (error: string, status: number, extra: object = {}) =>
   Response.json({ error, ...extra }, { status });
-
-/**
- * Refusals that come before any answer: a premium model on FREE (403, opens 'Premium Feature') and the
- * daily chat message limit (429, opens 'Rate Limit Reached'). The limit is counted in the database,
- * atomically, so no client can skip it or race past it.
- */
-async function refusal(client: SupabaseClient, env: FunctionEnv, userId: string, modelId: string) {
-  const model = findModel(modelId, env.secrets);
-  if (!model) return failure(messages.chat.unknownModel, 400);
-  if (model.advanced && !(await userHasFeature(env, userId, 'advanced_chat'))) {
-    const feature = FEATURE_LABELS.advanced_chat;
-    return failure(messages.pricing.premiumFeature(feature), 403, { code: 'premium-feature', feature });
-  }
-  const { data: usage, error } = await client.rpc('consume_usage', { usage_metric: 'chat_messages' });
-  if (error) return failure(error.message, 500);
-  if (!usage?.allowed) {
-    return failure(messages.chat.limitReached, 429, {
-      code: 'rate-limit',
-      kind: 'chatMessages',
-      resetsAt: usage?.resets_at,
-    });
-  }
-  return undefined;
-}
 
 /** The `error.message` of a provider's error body (OpenAI's, Anthropic's and Google's shapes). */
 function providerMessage(body: string | undefined): string | undefined {
@@ -133,17 +104,6 @@ function answerStream(
   });
 }
 
-/** Stores the writer's question; a refusal to store it (another writer's chat) as the response. */
-async function storedOrFailure(client: SupabaseClient, chatId: string, message: UIMessage) {
-  try {
-    await storeUserMessage(client, chatId, message);
-    return undefined;
-  } catch (error) {
-    if (error instanceof ChatStorageError) return failure(error.message, error.status);
-    throw error;
-  }
-}
-
 /**
  * POST /api/chat (and /functions/v1/chat): the writer's message in, a streamed answer out (AI SDK UI
  * message stream). GET answers the models this server offers and whether web search is configured.
@@ -151,7 +111,8 @@ async function storedOrFailure(client: SupabaseClient, chatId: string, message: 
  */
 export const chat: FunctionHandler = async (request, env) => {
   if (request.method !== 'POST' && request.method !== 'GET') return failure('Method not allowed', 405);
-  const who = await signedInCaller(request, env);
+  // A POST's first step is a database call under the writer's token, which checks the session again.
+  const who = await signedInCaller(request, env, { checkHere: request.method === 'POST' });
   if (!who) return failure(messages.auth.notAuthenticated, 401);
   if (request.method === 'GET') {
     return Response.json({
@@ -161,29 +122,18 @@ export const chat: FunctionHandler = async (request, env) => {
     });
   }
   const parsed = chatRequestSchema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success || !isUuid(parsed.data.chatId)) return failure(messages.chat.badRequest, 400);
-  const body = parsed.data;
-  const history = body.messages.filter((m) => m.role !== 'system') as unknown as UIMessage[];
-  const userMessage = history.at(-1);
-  if (userMessage?.role !== 'user' || !isUuid(userMessage.id)) {
-    return failure(messages.chat.badRequest, 400);
+  const body = parsed.success && isUuid(parsed.data.chatId) ? parsed.data : undefined;
+  const history = (body?.messages ?? []).filter((m) => m.role !== 'system') as unknown as UIMessage[];
+  const question = history.at(-1);
+  const wellFormed = body && question?.role === 'user' && isUuid(question.id);
+  const model = body && findModel(body.model, env.secrets);
+  // Refused before the turn starts: the call still counts (chat_begin counts the others).
+  if (!wellFormed || !model) {
+    const error = wellFormed ? messages.chat.unknownModel : messages.chat.badRequest;
+    return (await countApiCall(who.client)) ?? failure(error, 400);
   }
-  // The limit check then storing the question, beside the retrieval: the first token waits for the
-  // slower of the two, not for their sum.
-  const [refused, passages] = await Promise.all([
-    refusal(who.client, env, who.userId, body.model).then((answer) =>
-      answer ? answer : storedOrFailure(who.client, body.chatId, userMessage),
-    ),
-    retrievePassages(who.client, lastUserText(body), {
-      ideas: body.isIdeasActive,
-      writings: body.isWritingsActive,
-    }).catch((error: unknown) => {
-      // Answer without the notes rather than not at all.
-      console.error('chat: retrieval failed', error);
-      return [];
-    }),
-  ]);
-  if (refused) return refused;
+  const passages = await beginTurn(who.client, body, question, { advanced: model.advanced });
+  if (passages instanceof Response) return passages;
   const sources = numberSources(body, passages);
   const resolved = resolveModel(body.model, env.secrets);
   const stream = answerStream(body, history, sources, resolved, {

@@ -8,42 +8,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether an id can be a row id of chat_sessions or chat_messages. */
 export const isUuid = (id: string) => UUID.test(id);
 
-/** A failure to store the conversation: the caller may not write this chat, or the database failed. */
-export class ChatStorageError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Makes sure the session exists (titled 'New Chat') and stores the writer's message, both AS THE WRITER
- * (row-level security decides). Idempotent: a retried send stores nothing twice.
- */
-export async function storeUserMessage(
-  client: SupabaseClient,
-  chatId: string,
-  message: UIMessage,
-): Promise<void> {
-  const session = await client
-    .from('chat_sessions')
-    .upsert(
-      { id: chatId, title: messages.chat.defaultSessionTitle },
-      { onConflict: 'id', ignoreDuplicates: true },
-    );
-  if (session.error) throw new ChatStorageError(session.error.message, 500);
-  const stored = await client
-    .from('chat_messages')
-    .upsert(
-      { id: message.id, session_id: chatId, role: 'user', parts: message.parts },
-      { onConflict: 'id', ignoreDuplicates: true },
-    );
-  // The session is someone else's (an id guessed or reused): RLS refuses the message.
-  if (stored.error) throw new ChatStorageError(messages.chat.notYourChat, 403);
-}
-
 /**
  * Stores the assistant's message once its stream ended (finished, stopped or failed part-way: what was
  * shown is kept), and names a new session after its first message.

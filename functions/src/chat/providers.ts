@@ -75,7 +75,10 @@ export function anyModelConfigured(secrets: Secrets): boolean {
   );
 }
 
-/** The id 'auto' stands for: the default model when its vendor is configured, else the first configured. */
+/**
+ * The id 'auto' stands for: the default model when its vendor is configured, else the local model, else
+ * the first configured model that is not an advanced one, else notes only.
+ */
 function autoModelId(secrets: Secrets): string {
   const defaultModel = CHAT_MODELS.find((model) => model.id === DEFAULT_CHAT_MODEL_ID);
   if (defaultModel?.vendor && configured(secrets, defaultModel.vendor)) return DEFAULT_CHAT_MODEL_ID;

@@ -1,34 +1,11 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { type ChatRequest, type ChatSource, type ContextItem, cutContextContent } from 'shared-kernel/domain';
 
-/** Passages retrieved per question: enough to answer from, few enough to read in "What the model saw". */
-export const RETRIEVED_PASSAGES = 6;
-
-interface Passage {
+/** A passage of the writer's notes, as retrieval (chat_passages) returns it. */
+export interface Passage {
   source: 'writing' | 'idea';
   id: string;
   title: string | null;
   excerpt: string;
-}
-
-/**
- * The passages of the writer's ideas and writings most relevant to `question`, read with the writer's
- * own client: row-level security decides, so only their notes and folders shared with them count.
- */
-export async function retrievePassages(
-  client: SupabaseClient,
-  question: string,
-  { ideas, writings }: { ideas: boolean; writings: boolean },
-): Promise<Passage[]> {
-  if ((!ideas && !writings) || !question.trim()) return [];
-  const { data, error } = await client.rpc('chat_passages', {
-    question,
-    include_ideas: ideas,
-    include_writings: writings,
-    max_results: RETRIEVED_PASSAGES,
-  });
-  if (error) throw new Error(`retrieval failed: ${error.message}`);
-  return (data ?? []) as Passage[];
 }
 
 const itemKind = (item: ContextItem): ChatSource['kind'] => (item.type === 'Idea' ? 'idea' : 'writing');

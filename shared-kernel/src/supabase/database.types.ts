@@ -473,6 +473,29 @@ export type Database = {
       can_read_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_category: { Args: { target_category_id: string }; Returns: boolean };
       can_write_writing: { Args: { target_writing_id: string }; Returns: boolean };
+      chat_begin: {
+        Args: {
+          allowed_tiers?: string[];
+          chat_id: string;
+          include_ideas?: boolean;
+          include_writings?: boolean;
+          max_results?: number;
+          message_id: string;
+          message_parts: Json;
+          question: string;
+          session_title: string;
+        };
+        Returns: Json;
+      };
+      chat_passage_matches: {
+        Args: { include_ideas: boolean; include_writings: boolean; wanted: number; words: unknown };
+        Returns: {
+          id: string;
+          rank: number;
+          source: string;
+          updated_at: string;
+        }[];
+      };
       chat_passages: {
         Args: { include_ideas?: boolean; include_writings?: boolean; max_results?: number; question: string };
         Returns: {

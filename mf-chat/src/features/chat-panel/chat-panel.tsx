@@ -127,7 +127,7 @@ function WaitingConversation({
       <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
       {enabled && (
         <textarea
-          className={styles.field}
+          className={styles.waitingField}
           rows={1}
           value={draft}
           aria-label={messages.chat.composerPlaceholder}
