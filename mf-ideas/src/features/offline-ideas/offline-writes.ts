@@ -64,22 +64,18 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
       return local ? ideaOfLocal(local) : null;
     }),
   );
-  const shown = rows.filter((row) => row !== null);
+  // An idea moved on this device leaves the list of the category it left, and comes into the new one's.
+  const inList = (idea: Idea | null | undefined): idea is Idea =>
+    idea != null &&
+    (request.categoryId === null ? idea.user_id === request.userId : idea.category_id === request.categoryId);
+  const shown = rows.filter(inList);
   if (request.offset > 0) return shown;
   const onServer = new Set(page.map((row) => row.id));
-  const created = await Promise.all(
-    queued
-      .filter((entry) => entry.op === 'create' && !onServer.has(entry.id))
-      .map((entry) => database.get('ideas', entry.id)),
+  const waiting = [...new Set(queued.filter((entry) => entry.op !== 'delete').map((entry) => entry.id))];
+  const added = await Promise.all(
+    waiting.filter((id) => !onServer.has(id)).map((id) => database.get('ideas', id)),
   );
-  const inList = created.filter(
-    (idea) =>
-      idea !== undefined &&
-      (request.categoryId === null
-        ? idea.user_id === request.userId
-        : idea.category_id === request.categoryId),
-  );
-  return [...inList.map((idea) => ideaOfLocal(idea as NonNullable<typeof idea>)), ...shown].sort(
+  return [...added.map((idea) => idea && ideaOfLocal(idea)).filter(inList), ...shown].sort(
     compareNewestFirst,
   );
 }
@@ -122,6 +118,18 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       if (!area) return fallback.update(idea);
       const item = { ...idea, base: idea.updated_at };
       return kept(area, idea.id, { op: 'update', id: idea.id, payload: { content: idea.content }, item });
+    },
+    async move(ideas, categoryId) {
+      const area = await opened;
+      if (!area) return fallback.move(ideas, categoryId);
+      const moved: Idea[] = [];
+      for (const idea of ideas) {
+        const item = { ...idea, category_id: categoryId, base: idea.updated_at };
+        const payload = { category_id: categoryId };
+        const saved = await kept(area, idea.id, { op: 'update', id: idea.id, payload, item });
+        if (saved) moved.push(saved);
+      }
+      return moved.length === ideas.length ? moved : null;
     },
     async remove(ids) {
       const area = await opened;

@@ -3,7 +3,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import { canWriteToFolder, LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
-import styles from './ideas-panel.module.css';
+import styles from './ideas-inbox.module.css';
 import { dateGroupLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
 
 /** The footer under the list: empty, loading, or the end. */
