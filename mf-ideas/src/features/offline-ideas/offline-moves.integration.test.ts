@@ -150,4 +150,22 @@ describe('moving ideas offline', { timeout: 30_000 }, () => {
       expect(store.getState().items.find((row) => row.id === idea?.id)?.category_id).toBeNull(),
     );
   });
+
+  it('asks for a connection to create, rename or delete a category, as the writings’ folders do', async () => {
+    const writer = await signUp('categories-offline');
+    const kept = await ideaCategory(writer, 'Kept');
+    const store = await openStore(writer);
+    await vi.waitFor(() => expect(store.getState().categories.length).toBe(1));
+    writer.net.down = true;
+    expect(await store.addCategory('Made offline')).toBeNull();
+    expect(store.getState().notice).toBe(messages.offline.needsConnection);
+    store.notify(null);
+    await store.renameCategory(kept.id, 'Renamed offline');
+    expect(store.getState().notice).toBe(messages.offline.needsConnection);
+    expect(store.getState().categories.map((row) => row.name)).toEqual(['Kept']);
+    store.notify(null);
+    await store.removeCategory(kept.id);
+    expect(store.getState().notice).toBe(messages.offline.needsConnection);
+    expect(store.getState().categories.map((row) => row.name)).toEqual(['Kept']);
+  });
 });
