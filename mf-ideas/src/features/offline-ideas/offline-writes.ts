@@ -70,14 +70,23 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
     (request.categoryId === null ? idea.user_id === request.userId : idea.category_id === request.categoryId);
   const shown = rows.filter(inList);
   if (request.offset > 0) return shown;
+  // Ideas made here, and (in a category's list) ideas moved into it here, that the server has not got
+  // yet; only those within this page, so the next page still starts after the server's last row.
   const onServer = new Set(page.map((row) => row.id));
-  const waiting = [...new Set(queued.filter((entry) => entry.op !== 'delete').map((entry) => entry.id))];
+  const joining = (entry: (typeof queued)[number]) =>
+    entry.op === 'create' ||
+    (request.categoryId !== null && entry.op === 'update' && entry.payload.category_id !== undefined);
+  const waiting = new Set(queued.filter(joining).map((entry) => entry.id));
   const added = await Promise.all(
-    waiting.filter((id) => !onServer.has(id)).map((id) => database.get('ideas', id)),
+    [...waiting].filter((id) => !onServer.has(id)).map((id) => database.get('ideas', id)),
   );
-  return [...added.map((idea) => idea && ideaOfLocal(idea)).filter(inList), ...shown].sort(
-    compareNewestFirst,
-  );
+  const oldest = page.length >= request.limit ? page.at(-1) : undefined;
+  const fits = (idea: Idea) => !oldest || compareNewestFirst(idea, oldest) <= 0;
+  const joined = added
+    .map((idea) => idea && ideaOfLocal(idea))
+    .filter(inList)
+    .filter(fits);
+  return [...joined, ...shown].sort(compareNewestFirst);
 }
 
 /**
