@@ -195,6 +195,8 @@ try {
     }
   }
 } finally {
+  // Closing the backend can wait on a connection the page left open: the numbers are printed by now.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 10_000).unref();
   await browser.close();
   await workspace.close();
   await backend.stop();
