@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { type AreaProps, messages, pendingSyncText, type WorkspaceClient } from 'shared-kernel';
 import {
   createIdeasStore,
@@ -48,9 +49,13 @@ export function SelectedCount({ store }: { store: IdeasStore }) {
 
 /**
  * The inbox over the writer's store: category chips, what can be done with the selection, notices and
- * the ideas grouped by date. The capture box stays the panel's (it is there before this code arrives).
+ * the ideas grouped by date. The capture box stays the panel's (it is there before this code arrives);
+ * memoized, so a keystroke there does not render the inbox again.
  */
-export function IdeasInbox({ store, bus }: { store: IdeasStore } & Pick<AreaProps, 'bus'>) {
+export const IdeasInbox = memo(function IdeasInbox({
+  store,
+  bus,
+}: { store: IdeasStore } & Pick<AreaProps, 'bus'>) {
   return (
     <IdeasStoreContext.Provider value={store}>
       <CategoryBar />
@@ -59,7 +64,7 @@ export function IdeasInbox({ store, bus }: { store: IdeasStore } & Pick<AreaProp
       <IdeasList />
     </IdeasStoreContext.Provider>
   );
-}
+});
 
 /** The store of the signed-in writer, its writes kept on this device first. */
 export function openKeptOnDevice({ client, userId }: { client: WorkspaceClient; userId: string }) {
