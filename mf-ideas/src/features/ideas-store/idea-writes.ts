@@ -5,6 +5,7 @@ import {
   createIdea,
   deleteIdeas,
   type Idea,
+  type IdeaCategory,
   type IdeasPageRequest,
   listIdeas,
   moveIdeas,
@@ -26,6 +27,10 @@ export interface IdeaWrites {
   remove(ids: readonly string[]): Promise<void>;
   /** A page of the list with this device's unsynced writes laid over it. */
   readPage(request: IdeasPageRequest): Promise<Idea[]>;
+  /** Keeps the categories on this device, for a reload while offline. */
+  keepCategories?(categories: readonly IdeaCategory[]): Promise<void>;
+  /** The categories last kept on this device, if any. */
+  keptCategories?(): Promise<IdeaCategory[] | null>;
   /** Writes waiting on this device, told whenever the number changes. */
   onPending(listener: (count: number) => void): () => void;
   /** A queued write reached the server (here or in another tab of the same writer). */

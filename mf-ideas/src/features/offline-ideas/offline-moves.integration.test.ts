@@ -87,6 +87,10 @@ describe('moving ideas offline', { timeout: 30_000 }, () => {
     expect(second.getState().items.map((row) => [row.content, row.category_id])).toEqual([
       ['Captured and moved on the train', category.id],
     ]);
+    // The categories last seen are kept too: the moved idea is in its category's list.
+    await vi.waitFor(() => expect(second.getState().categories.map((row) => row.id)).toEqual([category.id]));
+    await second.chooseCategory(category.id);
+    expect(second.getState().items.map((row) => row.content)).toEqual(['Captured and moved on the train']);
 
     backOnline(writer);
     await vi.waitFor(() => expect(second.getState().pending).toBe(0), { timeout: 10_000 });
@@ -97,7 +101,7 @@ describe('moving ideas offline', { timeout: 30_000 }, () => {
     expect(
       (await listIdeas({ ...writer, categoryId: category.id, offset: 0, limit: 20 })).map((row) => row.id),
     ).toEqual([idea.id]);
-  });
+  }, 60_000); // each read while offline waits for supabase-js's retries first
 
   it('keeps an edit and a move of the same idea made offline, both synced', async () => {
     const writer = await signUp('edit-move');

@@ -2,7 +2,13 @@
 // store (local copy and outbox in one transaction), then synced in order; reads fall back to the
 // device's copies when the server cannot be reached.
 import { isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
-import { compareNewestFirst, type Idea, type IdeasPageRequest, listIdeas } from '../ideas-data/index.ts';
+import {
+  compareNewestFirst,
+  type Idea,
+  type IdeaCategory,
+  type IdeasPageRequest,
+  listIdeas,
+} from '../ideas-data/index.ts';
 import type { IdeaWrites } from '../ideas-store/index.ts';
 import { type IdeaSyncEvent, syncCreateIdea, syncRemoveIdea, syncUpdateIdea } from './idea-sync-steps.ts';
 import {
@@ -147,6 +153,13 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     },
     async readPage(request) {
       return readPage(await opened, request);
+    },
+    async keepCategories(categories) {
+      await ((await opened)?.database as IdeasDatabase | undefined)?.put('meta', categories, 'categories');
+    },
+    async keptCategories() {
+      const database = (await opened)?.database as IdeasDatabase | undefined;
+      return ((await database?.get('meta', 'categories')) as IdeaCategory[] | undefined) ?? null;
     },
     onPending(listener) {
       pendingListeners.add(listener);
