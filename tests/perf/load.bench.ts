@@ -42,8 +42,6 @@ interface Sample {
   editorInteractiveMs: number;
   requests: number;
   js: Map<string, { raw: number; gzip: number; files: number }>;
-  /** Gzip bytes of each origin's scripts requested before its area's slot was mounted (its first paint). */
-  firstPaintJs: Map<string, number>;
   federation: Map<string, { requests: number; gzip: number }>;
 }
 
@@ -93,20 +91,8 @@ async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
     editorInteractiveMs: 0,
     requests: 0,
     js: new Map(),
-    firstPaintJs: new Map(),
     federation: new Map(),
   };
-  // When each area's slot is mounted (ms since the epoch, as Playwright's request timings).
-  await page.addInitScript(() => {
-    const mounted: Record<string, number> = {};
-    Object.assign(globalThis, { __slotsMounted: mounted });
-    new MutationObserver(() => {
-      for (const slot of document.querySelectorAll('[data-slot][data-status="ready"]')) {
-        const area = slot.getAttribute('data-slot')?.split('/')[0] ?? '';
-        mounted[area] ??= performance.timeOrigin + performance.now();
-      }
-    }).observe(document, { subtree: true, childList: true, attributeFilter: ['data-status'] });
-  });
   // Bodies are read after the measurement: reading and compressing them during the load would compete
   // with the page for the machine's two cores.
   const responses: Response[] = [];
@@ -130,9 +116,6 @@ async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
     )
   ).jsonValue();
   await page.waitForLoadState('networkidle');
-  const slotsMounted = await page.evaluate(
-    () => (globalThis as unknown as { __slotsMounted: Record<string, number> }).__slotsMounted,
-  );
   sample.requests = responses.length;
   for (const response of responses) {
     const url = new URL(response.url());
@@ -143,9 +126,6 @@ async function coldLoad({ listFiles = false } = {}): Promise<Sample> {
     if (url.pathname.endsWith('.js')) {
       // BENCH_FILES=1 lists every script with its size, to see what a change added or removed.
       if (listFiles) console.log(`  ${origin.padEnd(12)} ${kb(gzip).padStart(6)} KB  ${url.pathname}`);
-      const mountedAt = slotsMounted[origin.replace(/^mf-/, '')];
-      if (mountedAt !== undefined && response.request().timing().startTime <= mountedAt)
-        sample.firstPaintJs.set(origin, (sample.firstPaintJs.get(origin) ?? 0) + gzip);
       const entry = sample.js.get(origin) ?? { raw: 0, gzip: 0, files: 0 };
       sample.js.set(origin, {
         raw: entry.raw + body.length,
@@ -176,17 +156,14 @@ if (!last) throw new Error('no samples');
 console.log(
   `\nCold load of the composed page, ${RUNS} runs (Chromium ${browser.version()}, production build)\n`,
 );
-console.log(
-  'JS downloaded per origin        files     raw KB    gzip KB   (gzip KB requested before its slot mounted)',
-);
+console.log('JS downloaded per origin        files     raw KB    gzip KB');
 let totalRaw = 0;
 let totalGzip = 0;
 for (const [origin, { raw, gzip, files }] of last.js) {
   totalRaw += raw;
   totalGzip += gzip;
   console.log(
-    `  ${origin.padEnd(28)} ${String(files).padStart(6)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)}` +
-      (last.firstPaintJs.has(origin) ? `   (${kb(last.firstPaintJs.get(origin) ?? 0)})` : ''),
+    `  ${origin.padEnd(28)} ${String(files).padStart(6)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)}`,
   );
 }
 console.log(
@@ -209,5 +186,3 @@ console.log(
   `Editor interactive after: median ${median(interactive).toFixed(0)} ms, p95 ${percentile(interactive, 95).toFixed(0)} ms, ` +
     `min ${Math.min(...interactive).toFixed(0)} ms, max ${Math.max(...interactive).toFixed(0)} ms   (budget 1000 ms)`,
 );
-// A connection left open (the writer's client) would keep the process alive once all is printed.
-setTimeout(() => process.exit(process.exitCode ?? 0), 1_000).unref();
