@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
-import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { createIdeaCategory, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
 
 test('a thought captured offline survives a reload offline and reaches the server exactly once when back online', async ({
   page,
@@ -31,6 +31,42 @@ test('a thought captured offline survives a reload offline and reaches the serve
   await page.reload();
   await expect(ideas.list.getByRole('option')).toHaveCount(1);
   expect(await serverIdeas(account)).toHaveLength(1);
+});
+
+test('an idea moved offline stays moved across a reload offline and reaches the server in its new category once', async ({
+  page,
+  context,
+  account,
+  workspace,
+}) => {
+  const story = await createIdeaCategory(account, 'Story');
+  await seedIdeas(account, [{ content: 'A keeper of storms' }]);
+  await workspace.open();
+  const ideas = new IdeasPanel(page);
+  await expect(ideas.idea('A keeper of storms')).toBeVisible();
+  await expect(ideas.chip('Story')).toBeVisible();
+  await workspace.keptForOffline();
+
+  await context.setOffline(true);
+  await ideas.idea('A keeper of storms').click();
+  await ideas.root.getByRole('combobox', { name: messages.ideas.moveTo }).selectOption({ label: 'Story' });
+  await expect(ideas.root.getByText('1 change waiting to sync')).toBeVisible();
+  await expect(ideas.root.getByRole('alert')).toHaveCount(0);
+
+  await page.reload();
+  await expect(ideas.idea('A keeper of storms')).toBeVisible({ timeout: 20_000 });
+  await expect(ideas.root.getByText('1 change waiting to sync')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverIdeas(account)).map((idea) => [idea.content, idea.category_id]), {
+      timeout: 20_000,
+    })
+    .toEqual([['A keeper of storms', story]]);
+  await expect(ideas.root.getByText('1 change waiting to sync')).toHaveCount(0);
+  await ideas.chip('Story').click();
+  await expect(ideas.list.getByRole('option')).toHaveCount(1);
+  await expect(ideas.idea('A keeper of storms')).toBeVisible();
 });
 
 test('choosing an idea in search shows the ideas panel scrolled to it and highlighted', async ({

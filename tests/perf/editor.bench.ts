@@ -11,6 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { traceBreakdown } from './support/trace.ts';
 
 const WORDS = 100_000;
 const WORDS_PER_PARAGRAPH = 20;
@@ -106,44 +107,6 @@ async function typingLatencies(page: Page): Promise<number[]> {
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'blink', 'cc', 'disabled-by-default-devtools.timeline'];
-
-/**
- * The renderer main thread's busiest steps in `trace`, by self time (a step's time minus the steps
- * inside it) per keystroke, top `count`. Tracing itself slows the page, so these add up to more than the
- * untraced latencies; they say where the time goes, e.g. Chromium syncing the selection or laying out.
- */
-function traceBreakdown(trace: Buffer, keystrokes: number, count = 8): [string, number][] {
-  type TraceEvent = {
-    name: string;
-    ph: string;
-    dur?: number;
-    ts: number;
-    tid: number;
-    pid: number;
-    args?: { name?: string };
-  };
-  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  const threads = new Set(
-    traceEvents
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const steps = traceEvents
-    .filter((event) => event.ph === 'X' && threads.has(`${event.pid}:${event.tid}`))
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const self = new Map<string, number>();
-  const open: { name: string; end: number }[] = [];
-  for (const step of steps) {
-    const duration = (step.dur ?? 0) / 1000 / keystrokes;
-    while (open.length > 0 && (open.at(-1)?.end ?? 0) <= step.ts) open.pop();
-    const parent = open.at(-1);
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - duration);
-    self.set(step.name, (self.get(step.name) ?? 0) + duration);
-    open.push({ name: step.name, end: step.ts + (step.dur ?? 0) });
-  }
-  self.delete('RunTask'); // the scheduler's wrapper around every task
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count);
-}
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });

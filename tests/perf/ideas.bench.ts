@@ -5,12 +5,15 @@
  *   docs/architecture.md, Budgets), beside its floor: a keystroke in the same composer until painted;
  * - scroll frames: frame times while scrolling the list to the bottom (paging 20 at a time through all
  *   10,000), then back to the top over the whole loaded list (budget: 60 fps, as the writings list).
+ * BENCH_TRACE=1 then scrolls down and up once more, traced, and prints the main thread's CPU per frame of
+ * that second way up (the page's own work, apart from a busy machine) and where it goes.
  */
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { mainThreadCpuPerFrame, traceBreakdown } from './support/trace.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 10_000);
 const CAPTURES = Number(process.env.BENCH_RUNS ?? 30);
@@ -175,7 +178,25 @@ try {
   );
   console.log(frameReport('scrolling up over the loaded list', up));
   console.log(`rows in the DOM at the end: ${loaded} (virtualized)`);
+  if (process.env.BENCH_TRACE) {
+    await scrollFrames(page, 'down');
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+    });
+    const traced = await scrollFrames(page, 'up');
+    const trace = await browser.stopTracing();
+    const cpu = mainThreadCpuPerFrame(trace);
+    console.log(frameReport('traced, scrolling up again', traced));
+    console.log(
+      `  main-thread CPU per frame: p50 ${ms(percentile(cpu, 50))}, p95 ${ms(percentile(cpu, 95))}, p99 ${ms(percentile(cpu, 99))}`,
+    );
+    for (const [step, time] of traceBreakdown(trace, traced.length, 10)) {
+      console.log(`  ${step.padEnd(32)} ${ms(time)} per frame`);
+    }
+  }
 } finally {
+  // Closing the backend can wait on a connection the page left open: the numbers are printed by now.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 10_000).unref();
   await browser.close();
   await workspace.close();
   await backend.stop();

@@ -18,6 +18,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { mainThreadCpuPerFrame } from './support/trace.ts';
 
 const WRITINGS = Number(process.env.BENCH_WRITINGS ?? 10_000);
 const FIRST_PAGE_RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -68,44 +69,6 @@ function frameReport(label: string, frames: number[]): string {
 }
 
 const FRAME_BUDGET_MS = 1000 / 60;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/**
- * The renderer main thread's CPU time in each frame of a trace, in ms: the thread time of its tasks
- * between one animation frame callback and the next (the bench scrolls in one every frame).
- */
-async function mainThreadCpuPerFrame(tracePath: string): Promise<number[]> {
-  const { traceEvents } = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
-  const main = traceEvents.find(
-    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-  );
-  if (!main) throw new Error('no renderer main thread in the trace');
-  const onMain = traceEvents.filter((event) => event.pid === main.pid && event.tid === main.tid);
-  const frameStarts = onMain
-    .filter((event) => event.name === 'FireAnimationFrame')
-    .map((event) => event.ts)
-    .sort((a, b) => a - b);
-  const tasks = onMain
-    .filter((event) => event.name === 'RunTask' && event.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
-  const cpu = new Array<number>(Math.max(0, frameStarts.length - 1)).fill(0);
-  let frame = 0;
-  for (const task of tasks) {
-    while (frame < cpu.length && task.ts >= (frameStarts[frame + 1] ?? Number.POSITIVE_INFINITY)) frame += 1;
-    if (frame >= cpu.length) break;
-    if (task.ts >= (frameStarts[frame] ?? 0)) cpu[frame] = (cpu[frame] ?? 0) + (task.tdur ?? 0) / 1000;
-  }
-  return cpu;
-}
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });
@@ -218,7 +181,7 @@ try {
   const loaded = await sidebar.getByRole('option').count();
   const up = await scrollFrames(page, 'up');
   await browser.stopTracing();
-  const cpu = await mainThreadCpuPerFrame(tracePath);
+  const cpu = mainThreadCpuPerFrame(await readFile(tracePath, 'utf8'));
   await rm(tracePath, { force: true });
 
   console.log(`Writings list, ${WRITINGS} writings (Chromium, production build, local backend)`);

@@ -1,104 +1,124 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type AreaProps,
   EmptyState,
+  getSupabaseClient,
   messages,
   Panel,
-  pendingSyncText,
   useBusEvent,
+  useOnDemand,
   type WorkspaceClient,
 } from 'shared-kernel';
-import {
-  createIdeasStore,
-  IdeasStoreContext,
-  serverWrites,
-  useIdeasState,
-  useIdeasStoreFor,
-  useStore,
-} from '../ideas-store/index.ts';
-import { offlineIdeaWrites } from '../offline-ideas/index.ts';
-import { CategoryBar } from './category-bar.tsx';
-import { Composer } from './composer.tsx';
-import { IdeasList } from './ideas-list.tsx';
+import type { IdeasStore } from '../ideas-store/index.ts';
+import { CaptureBox } from './capture-box.tsx';
 import styles from './ideas-panel.module.css';
-import { SelectionBar } from './selection-bar.tsx';
 
-function Notice() {
-  const store = useStore();
-  const notice = useIdeasState((state) => state.notice);
-  const pending = useIdeasState((state) => state.pending);
-  return (
-    <>
-      {notice && (
-        <div role="alert" className={styles.notice}>
-          <span>{notice}</span>
-          <button type="button" onClick={() => store.notify(null)} aria-label={messages.ideas.dismiss}>
-            ×
-          </button>
-        </div>
-      )}
-      {pending > 0 && <p className={styles.pending}>{pendingSyncText(pending)}</p>}
-    </>
-  );
+/** Makes the store of a signed-in writer (tests choose where its writes go). */
+export type OpenIdeasStore = (options: { client: WorkspaceClient; userId: string }) => IdeasStore;
+
+// The inbox (list, virtualizer, dialogs, store, offline store) arrives after the first paint
+// (docs/architecture.md, Budgets): the first paint is the header, a placeholder and the capture box.
+const loadInbox = () => import('../ideas-inbox/index.ts');
+
+/** Fetches the inbox's code once the page is idle, or at once when the writer reaches for the panel. */
+function useInboxCode() {
+  const [inbox, request] = useOnDemand(loadInbox);
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+    const handle = idle(() => request(), { timeout: 2000 });
+    return () => (globalThis.cancelIdleCallback ?? clearTimeout)(handle as never);
+  }, [request]);
+  return { inbox, request };
 }
 
-function SelectedCount() {
-  const count = useIdeasState((state) => state.selectedIds.size);
-  return count > 0 ? <span className={styles.count}>{messages.ideas.selectedCount(count)}</span> : null;
+/**
+ * The store of the signed-in writer, made once `open` is there, started, and closed on unmount or a
+ * change of user. `ready` is the store once its first page is loaded.
+ */
+function useIdeasStore({
+  backend,
+  user,
+  open,
+}: Pick<AreaProps, 'backend' | 'user'> & { open?: OpenIdeasStore }) {
+  const userId = user?.id ?? null;
+  const [store, setStore] = useState<IdeasStore | null>(null);
+  const [ready, setReady] = useState<IdeasStore | null>(null);
+  useEffect(() => {
+    if (userId === null || !open) return;
+    const next = open({ client: getSupabaseClient(backend), userId });
+    setStore(next);
+    void next.start().finally(() => setReady((current) => current ?? next));
+    return () => {
+      next.close();
+      setStore(null);
+      setReady(null);
+    };
+  }, [backend, userId, open]);
+  return { store, ready: ready === store ? ready : null };
 }
 
-/** The panel's body, over the signed-in writer's store. */
-function IdeasBody({ bus }: Pick<AreaProps, 'bus'>) {
-  const store = useStore();
-  useBusEvent(bus, 'ideas.open', ({ ideaId }) => void store.reveal(ideaId));
-  return (
-    <div className={styles.body}>
-      <CategoryBar />
-      <SelectionBar bus={bus} />
-      <Notice />
-      <IdeasList />
-      <Composer />
-    </div>
-  );
-}
-
-/** The store of the signed-in writer, its writes kept on this device first. */
-function openKeptOnDevice({ client, userId }: { client: WorkspaceClient; userId: string }) {
-  return createIdeasStore({
-    client,
-    userId,
-    writes: offlineIdeaWrites(client, userId, serverWrites(client, userId)),
-  });
+/**
+ * What the writer asked for before the store was ready: a capture (Enter in the capture box) and an idea
+ * chosen in search. Both are done once it is.
+ */
+function useWaitingRequests(ready: IdeasStore | null, draft: string, clearDraft: () => void) {
+  const [captureWaiting, setCaptureWaiting] = useState(false);
+  const [revealWaiting, setRevealWaiting] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ready || !captureWaiting) return;
+    setCaptureWaiting(false);
+    if (ready.capture(draft)) clearDraft();
+  }, [ready, captureWaiting, draft, clearDraft]);
+  useEffect(() => {
+    if (!ready || revealWaiting === null) return;
+    setRevealWaiting(null);
+    void ready.reveal(revealWaiting);
+  }, [ready, revealWaiting]);
+  return { waitToCapture: () => setCaptureWaiting(true), waitToReveal: setRevealWaiting };
 }
 
 /**
  * The ideas inbox: header with the selected count, category chips, the ideas grouped by date, and the
- * capture composer. `openStore` makes the store (tests and the offline store choose where writes go).
+ * capture composer. Its first paint is light (header, placeholder, capture box); the rest is fetched
+ * on idle or on the first touch, and what is typed meanwhile is kept (Enter saves it once it is there).
  */
-export function IdeasPanel({
-  bus,
-  backend,
-  user,
-  openStore = openKeptOnDevice,
-}: AreaProps & { openStore?: typeof createIdeasStore }) {
-  const open = useCallback(openStore, [openStore]);
-  const store = useIdeasStoreFor({ backend, user, open });
+export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { openStore?: OpenIdeasStore }) {
+  const { inbox, request } = useInboxCode();
+  const { store, ready } = useIdeasStore({ backend, user, open: openStore ?? inbox?.openKeptOnDevice });
+  const [draft, setDraft] = useState('');
+  const clearDraft = useCallback(() => setDraft(''), []);
+  const { waitToCapture, waitToReveal } = useWaitingRequests(ready, draft, clearDraft);
+  useBusEvent(bus, 'ideas.open', ({ ideaId }) => {
+    request();
+    if (ready) void ready.reveal(ideaId);
+    else waitToReveal(ideaId);
+  });
+  const capture = () => {
+    if (!ready) {
+      request();
+      if (draft.trim()) waitToCapture();
+      return;
+    }
+    if (ready.capture(draft)) clearDraft();
+  };
   return (
     <Panel
       title={messages.ideas.title}
       arrangement={{ bus, panel: 'ideas' }}
-      actions={
-        store && (
-          <IdeasStoreContext.Provider value={store}>
-            <SelectedCount />
-          </IdeasStoreContext.Provider>
-        )
-      }
+      actions={inbox && store && <inbox.SelectedCount store={store} />}
     >
-      {store ? (
-        <IdeasStoreContext.Provider value={store}>
-          <IdeasBody bus={bus} />
-        </IdeasStoreContext.Provider>
+      {user ? (
+        <div className={styles.body} onFocusCapture={request} onPointerDownCapture={request}>
+          {inbox && store ? (
+            <inbox.IdeasInbox store={store} bus={bus} />
+          ) : (
+            <>
+              <div className={styles.chipsPlaceholder} />
+              <div className={styles.listPlaceholder} />
+            </>
+          )}
+          <CaptureBox text={draft} onChange={setDraft} onCapture={capture} />
+        </div>
       ) : (
         <EmptyState title={messages.ideas.empty} />
       )}

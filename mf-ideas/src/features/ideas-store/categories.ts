@@ -2,6 +2,7 @@
 import {
   createCategory,
   deleteCategory,
+  isOfflineFailure,
   leaveCategory,
   listCategories,
   messages,
@@ -15,11 +16,16 @@ import { type IdeasRuntime, say, setState } from './store-state.ts';
 /** Reloads the categories (after a change to categories or shares). */
 export async function refreshCategories(runtime: IdeasRuntime): Promise<void> {
   const started = runtime.generation;
-  const categories = await listCategories({
-    client: runtime.client,
-    userId: runtime.userId,
-    itemType: 'idea',
-  });
+  let categories: IdeaCategory[];
+  try {
+    categories = await listCategories({ client: runtime.client, userId: runtime.userId, itemType: 'idea' });
+    void runtime.writes.keepCategories?.(categories).catch(() => {});
+  } catch (error) {
+    // Offline (a reload without a connection): the categories last seen here.
+    const kept = isOfflineFailure(error) ? await runtime.writes.keptCategories?.() : null;
+    if (!kept) throw error;
+    categories = kept;
+  }
   if (runtime.closed) return;
   setState(runtime, { categories });
   // A category that is gone (deleted, left, unshared) is no longer shown: back to All.

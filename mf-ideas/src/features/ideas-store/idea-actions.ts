@@ -6,7 +6,7 @@ import {
   nonBlank,
   saveErrorMessage,
 } from 'shared-kernel';
-import { type Idea, moveIdeas } from '../ideas-data/index.ts';
+import type { Idea } from '../ideas-data/index.ts';
 import { pruneSelection } from './selection.ts';
 import { type IdeasRuntime, say, selectedCategory, setState } from './store-state.ts';
 
@@ -123,6 +123,7 @@ export async function deleteIdeasNow(
 /**
  * Moves ideas (the selection by default) to a category, or out of any with `null`. A shared category
  * without write access is refused with the spec's alert. Ideas leaving the category shown leave the list.
+ * Offline the move is kept on this device and synced in order after the ideas' other writes.
  */
 export async function moveIdeasTo(
   runtime: IdeasRuntime,
@@ -136,8 +137,12 @@ export async function moveIdeasTo(
     return;
   }
   await saveAll(runtime);
+  const wanted = new Set(ids);
+  const moving = runtime.state.items.filter((item) => wanted.has(item.id));
   try {
-    const moved = await moveIdeas({ client: runtime.client, ids, categoryId });
+    const moved =
+      (await runtime.writes.move(moving, categoryId)) ??
+      moving.map((idea) => ({ ...idea, category_id: categoryId }));
     const byId = new Map(moved.map((idea) => [idea.id, idea]));
     const shown = runtime.state.selectedCategoryId;
     const items = runtime.state.items

@@ -5,8 +5,10 @@ import {
   createIdea,
   deleteIdeas,
   type Idea,
+  type IdeaCategory,
   type IdeasPageRequest,
   listIdeas,
+  moveIdeas,
   updateIdeaContent,
 } from '../ideas-data/index.ts';
 
@@ -16,10 +18,19 @@ export interface IdeaWrites {
   create(idea: Idea): Promise<Idea | null>;
   /** Saves an idea's content; answers the server's row, or `null` when kept here for a later sync. */
   update(idea: Idea): Promise<Idea | null>;
+  /**
+   * Moves ideas to a category (`null`: out of any); answers the server's rows, or `null` when kept
+   * here for a later sync.
+   */
+  move(ideas: readonly Idea[], categoryId: string | null): Promise<readonly Idea[] | null>;
   /** Deletes ideas (on the server, or kept here for a later sync). */
   remove(ids: readonly string[]): Promise<void>;
   /** A page of the list with this device's unsynced writes laid over it. */
   readPage(request: IdeasPageRequest): Promise<Idea[]>;
+  /** Keeps the categories on this device, for a reload while offline. */
+  keepCategories?(categories: readonly IdeaCategory[]): Promise<void>;
+  /** The categories last kept on this device, if any. */
+  keptCategories?(): Promise<IdeaCategory[] | null>;
   /** Writes waiting on this device, told whenever the number changes. */
   onPending(listener: (count: number) => void): () => void;
   /** A queued write reached the server (here or in another tab of the same writer). */
@@ -33,6 +44,7 @@ export function serverWrites(client: WorkspaceClient, userId: string): IdeaWrite
     create: (idea) =>
       createIdea({ client, userId, id: idea.id, content: idea.content, categoryId: idea.category_id }),
     update: (idea) => updateIdeaContent({ client, id: idea.id, content: idea.content }),
+    move: (ideas, categoryId) => moveIdeas({ client, ids: ideas.map((idea) => idea.id), categoryId }),
     async remove(ids) {
       await deleteIdeas({ client, ids });
     },

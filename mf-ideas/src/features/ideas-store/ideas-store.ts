@@ -1,6 +1,6 @@
 // One ideas store per mounted panel and signed-in user: its state object and its actions, each module
 // of this folder holding one concern over that state.
-import type { WorkspaceClient } from 'shared-kernel';
+import { messages, type WorkspaceClient } from 'shared-kernel';
 import type { IdeaCategory } from '../ideas-data/index.ts';
 import {
   addCategory,
@@ -34,8 +34,10 @@ export function createIdeasStore({
   const runtime = createRuntime(client, userId, writes);
   const stopPending = writes.onPending((pending) => setState(runtime, { pending }));
   // A write kept on this device reached the server: its unsaved mark goes, and the list is refetched.
+  // A move the server refused (the category is no longer writable) is told; the idea stays where it is.
   const stopSynced =
-    writes.onSynced?.(({ id }) => {
+    writes.onSynced?.(({ type, id }) => {
+      if (type === 'move-refused') setState(runtime, { notice: messages.categories.noWriteAccess });
       if (!runtime.edits.has(id) && runtime.state.unsaved.has(id)) {
         const unsaved = new Set(runtime.state.unsaved);
         unsaved.delete(id);

@@ -6,4 +6,4 @@ export { createIdeasStore, type IdeasStore, type IdeasStoreOptions } from './ide
 export { mergeRefetched, upsertIdea } from './merge.ts';
 export { type ClickModifiers, clickSelection, pruneSelection } from './selection.ts';
 export { type IdeasState, initialIdeasState, type ListStatus } from './store-state.ts';
-export { IdeasStoreContext, useIdeasState, useIdeasStoreFor, useStore } from './use-ideas-store.ts';
+export { IdeasStoreContext, useIdeasState, useStore } from './use-ideas-store.ts';

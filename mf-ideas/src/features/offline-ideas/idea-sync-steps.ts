@@ -1,6 +1,6 @@
 // The server side of each queued idea write: create, update (never overwriting a newer version made
 // elsewhere: both are kept) and delete, and how the device's copy follows each answer.
-import { checkSynced, isDuplicateInsert, type WorkspaceClient } from 'shared-kernel';
+import { checkSynced, isDuplicateInsert, SyncFailure, type WorkspaceClient } from 'shared-kernel';
 import { IDEA_COLUMNS, type Idea } from '../ideas-data/index.ts';
 import type { IdeaOutboxEntry, IdeasDatabase, LocalIdea } from './local-ideas.ts';
 
@@ -9,7 +9,9 @@ export type IdeaSyncEvent =
   | { readonly type: 'synced'; readonly id: string; readonly idea: Idea }
   | { readonly type: 'deleted'; readonly id: string }
   /** Changed elsewhere since the offline edit began: the edit is in the idea, the other version in `copy`. */
-  | { readonly type: 'conflict'; readonly id: string; readonly idea: Idea; readonly copy: Idea };
+  | { readonly type: 'conflict'; readonly id: string; readonly idea: Idea; readonly copy: Idea }
+  /** A move into a category the writer can no longer write: the idea stays where the server has it. */
+  | { readonly type: 'move-refused'; readonly id: string };
 
 export interface IdeaSyncContext {
   database: IdeasDatabase;
@@ -72,37 +74,86 @@ export async function syncCreateIdea(context: IdeaSyncContext, entry: IdeaOutbox
   context.tell({ type: 'synced', id: entry.id, idea });
 }
 
+/** The fields an update entry changes: its content, its category, or both. */
+type IdeaChange = { content?: string; category_id?: string | null };
+
+/** Whether the server's row already has every field of `change` (an earlier try's answer was lost). */
+function hasChange(idea: Idea, change: IdeaChange): boolean {
+  return (
+    (change.content === undefined || idea.content === change.content) &&
+    (change.category_id === undefined || idea.category_id === change.category_id)
+  );
+}
+
+/** Whether the server refused a write under its row-level rules (a category no longer writable). */
+function isRefused(failure: unknown): boolean {
+  return failure instanceof SyncFailure && !failure.network && failure.code === 'permission-denied';
+}
+
 /**
  * Update: sent only if the server still has the version the edit was made from. Otherwise both are
  * kept: the edit goes into the idea and the other version becomes an idea of its own; an idea deleted
- * elsewhere (or no longer writable) gets the edit as a new idea of the writer's own.
+ * elsewhere (or no longer writable) gets the edit as a new idea of the writer's own. A move alone
+ * changes no text, so it is laid onto whatever version the server has. A move into a category the
+ * writer can no longer write is refused: the idea stays where the server has it (an edit queued with
+ * the move still goes), and the store is told.
  */
 export async function syncUpdateIdea(
   context: IdeaSyncContext,
   entry: IdeaOutboxEntry,
   id: string,
 ): Promise<void> {
-  const { client, database, tell } = context;
-  const local = await database.get('ideas', id);
-  const content = entry.payload.content ?? local?.content ?? '';
+  const local = await context.database.get('ideas', id);
+  const { content, category_id } = entry.payload;
+  const moving = category_id !== undefined;
+  // An entry without either field is an edit queued before moves were kept: its content is the copy's.
+  const edit = content ?? (moving ? undefined : (local?.content ?? ''));
+  const change: IdeaChange = {
+    ...(edit === undefined ? {} : { content: edit }),
+    ...(moving ? { category_id } : {}),
+  };
+  if (!moving) return sendUpdate(context, entry, id, local?.base, change);
+  try {
+    await sendUpdate(context, entry, id, local?.base, change);
+  } catch (failure) {
+    if (!isRefused(failure)) throw failure;
+    if (edit === undefined) await settle(context, entry, await readIdea(context, id));
+    else await sendUpdate(context, entry, id, local?.base, { content: edit });
+    context.tell({ type: 'move-refused', id });
+  }
+}
+
+async function sendUpdate(
+  context: IdeaSyncContext,
+  entry: IdeaOutboxEntry,
+  id: string,
+  base: string | null | undefined,
+  change: IdeaChange,
+): Promise<void> {
+  const { client, tell } = context;
   const sendTo = async (version: string | null | undefined) => {
-    const query = client.from('ideas').update({ content }).eq('id', id);
+    const query = client.from('ideas').update(change).eq('id', id);
     const rows = checkSynced(await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS));
     return rows[0] ?? null;
   };
-  const saved = await sendTo(local?.base);
+  const saved = await sendTo(base);
   if (saved) {
     await settle(context, entry, saved);
     tell({ type: 'synced', id, idea: saved });
     return;
   }
   const current = await readIdea(context, id);
-  if (current && current.content === content) {
+  if (current && hasChange(current, change)) {
     await settle(context, entry, current); // our own earlier try got through; its answer was lost
     tell({ type: 'synced', id, idea: current });
     return;
   }
   const idea = current ? await sendTo(current.updated_at) : null;
+  if (current && idea && change.content === undefined) {
+    await settle(context, entry, idea); // a move alone: the other version's text is untouched
+    tell({ type: 'synced', id, idea });
+    return;
+  }
   if (current && idea) {
     const copy = await insertIdea(context, {
       id: crypto.randomUUID(),
@@ -113,8 +164,17 @@ export async function syncUpdateIdea(
     tell({ type: 'conflict', id, idea, copy });
     return;
   }
+  if (change.content === undefined) {
+    await settle(context, entry, current); // moved an idea deleted (or hidden) elsewhere: nothing to keep
+    tell(current ? { type: 'synced', id, idea: current } : { type: 'deleted', id });
+    return;
+  }
   // Deleted elsewhere, or not writable any more: the edit is kept as an idea of the writer's own.
-  const copy = await insertIdea(context, { id: crypto.randomUUID(), content, category_id: null });
+  const copy = await insertIdea(context, {
+    id: crypto.randomUUID(),
+    content: change.content,
+    category_id: null,
+  });
   await settle(context, entry, current);
   tell({ type: 'synced', id: copy.id, idea: copy });
 }

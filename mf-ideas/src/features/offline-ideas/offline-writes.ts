@@ -2,7 +2,13 @@
 // store (local copy and outbox in one transaction), then synced in order; reads fall back to the
 // device's copies when the server cannot be reached.
 import { isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
-import { compareNewestFirst, type Idea, type IdeasPageRequest, listIdeas } from '../ideas-data/index.ts';
+import {
+  compareNewestFirst,
+  type Idea,
+  type IdeaCategory,
+  type IdeasPageRequest,
+  listIdeas,
+} from '../ideas-data/index.ts';
 import type { IdeaWrites } from '../ideas-store/index.ts';
 import { type IdeaSyncEvent, syncCreateIdea, syncRemoveIdea, syncUpdateIdea } from './idea-sync-steps.ts';
 import {
@@ -64,24 +70,29 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
       return local ? ideaOfLocal(local) : null;
     }),
   );
-  const shown = rows.filter((row) => row !== null);
+  // An idea moved on this device leaves the list of the category it left, and comes into the new one's.
+  const inList = (idea: Idea | null | undefined): idea is Idea =>
+    idea != null &&
+    (request.categoryId === null ? idea.user_id === request.userId : idea.category_id === request.categoryId);
+  const shown = rows.filter(inList);
   if (request.offset > 0) return shown;
+  // Ideas made here, and (in a category's list) ideas moved into it here, that the server has not got
+  // yet; only those within this page, so the next page still starts after the server's last row.
   const onServer = new Set(page.map((row) => row.id));
-  const created = await Promise.all(
-    queued
-      .filter((entry) => entry.op === 'create' && !onServer.has(entry.id))
-      .map((entry) => database.get('ideas', entry.id)),
+  const joining = (entry: (typeof queued)[number]) =>
+    entry.op === 'create' ||
+    (request.categoryId !== null && entry.op === 'update' && entry.payload.category_id !== undefined);
+  const waiting = new Set(queued.filter(joining).map((entry) => entry.id));
+  const added = await Promise.all(
+    [...waiting].filter((id) => !onServer.has(id)).map((id) => database.get('ideas', id)),
   );
-  const inList = created.filter(
-    (idea) =>
-      idea !== undefined &&
-      (request.categoryId === null
-        ? idea.user_id === request.userId
-        : idea.category_id === request.categoryId),
-  );
-  return [...inList.map((idea) => ideaOfLocal(idea as NonNullable<typeof idea>)), ...shown].sort(
-    compareNewestFirst,
-  );
+  const oldest = page.length >= request.limit ? page.at(-1) : undefined;
+  const fits = (idea: Idea) => !oldest || compareNewestFirst(idea, oldest) <= 0;
+  const joined = added
+    .map((idea) => idea && ideaOfLocal(idea))
+    .filter(inList)
+    .filter(fits);
+  return [...joined, ...shown].sort(compareNewestFirst);
 }
 
 /**
@@ -123,6 +134,18 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       const item = { ...idea, base: idea.updated_at };
       return kept(area, idea.id, { op: 'update', id: idea.id, payload: { content: idea.content }, item });
     },
+    async move(ideas, categoryId) {
+      const area = await opened;
+      if (!area) return fallback.move(ideas, categoryId);
+      const moved: Idea[] = [];
+      for (const idea of ideas) {
+        const item = { ...idea, category_id: categoryId, base: idea.updated_at };
+        const payload = { category_id: categoryId };
+        const saved = await kept(area, idea.id, { op: 'update', id: idea.id, payload, item });
+        if (saved) moved.push(saved);
+      }
+      return moved.length === ideas.length ? moved : null;
+    },
     async remove(ids) {
       const area = await opened;
       if (!area) return fallback.remove(ids);
@@ -130,6 +153,13 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     },
     async readPage(request) {
       return readPage(await opened, request);
+    },
+    async keepCategories(categories) {
+      await ((await opened)?.database as IdeasDatabase | undefined)?.put('meta', categories, 'categories');
+    },
+    async keptCategories() {
+      const database = (await opened)?.database as IdeasDatabase | undefined;
+      return ((await database?.get('meta', 'categories')) as IdeaCategory[] | undefined) ?? null;
     },
     onPending(listener) {
       pendingListeners.add(listener);

@@ -1,7 +1,7 @@
 import { type DragEvent, type MouseEvent, memo } from 'react';
 import { ideaPreview, ideaTitle, messages, setContextItemDrag } from 'shared-kernel';
 import type { Idea, IdeasStore } from '../ideas-store/index.ts';
-import styles from './ideas-panel.module.css';
+import styles from './ideas-inbox.module.css';
 
 /** The context item an idea is for the chat. */
 export function contextItemOf(idea: Idea) {

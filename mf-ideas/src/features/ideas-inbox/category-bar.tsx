@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog, messages, PromptDialog, ShareDialog, validateCategoryName } from 'shared-kernel';
 import { type IdeaCategory, useIdeasState, useStore } from '../ideas-store/index.ts';
-import styles from './ideas-panel.module.css';
+import styles from './ideas-inbox.module.css';
 
 /** A prompt's check of a category name: 'Category name is required' for a blank one, else `null`. */
 function nameError(name: string): string | null {

@@ -1,17 +1,24 @@
-import { type KeyboardEvent, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
-import { useStore } from '../ideas-store/index.ts';
 import styles from './ideas-panel.module.css';
 
-/** 'Capture a thought': Enter saves (the idea is at the top of the list at once), Shift+Enter is a newline. */
-export function Composer() {
-  const store = useStore();
-  const [text, setText] = useState('');
+/**
+ * 'Capture a thought': Enter captures (Shift+Enter is a newline). The text is the panel's, so it is
+ * kept while the inbox's code arrives, and kept when a capture is refused (blank, read-only category).
+ */
+export function CaptureBox({
+  text,
+  onChange,
+  onCapture,
+}: {
+  text: string;
+  onChange: (text: string) => void;
+  onCapture: () => void;
+}) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    // A refused capture (blank, read-only category) keeps the text, so nothing typed is lost.
-    if (store.capture(text)) setText('');
+    onCapture();
   };
   return (
     <div className={styles.composer}>
@@ -21,7 +28,7 @@ export function Composer() {
         rows={2}
         style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
     </div>

@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { canWriteToFolder, LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
-import styles from './ideas-panel.module.css';
+import styles from './ideas-inbox.module.css';
 import { dateGroupLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
+import { useRowWindow } from './row-window.ts';
 
 /** The footer under the list: empty, loading, or the end. */
 function footerText(status: string, count: number, hasMore: boolean): string | null {
@@ -15,10 +15,10 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
 }
 
 /**
- * The virtualizer of the list: fixed row heights (an expanded idea is taller, measured again when it
+ * The window over the list: known row heights (an expanded idea is taller; the offsets follow when it
  * changes), and the highlighted idea scrolled to the middle.
  */
-function useIdeasVirtualizer({
+function useIdeasWindow({
   rows,
   expandedId,
   highlightId,
@@ -29,7 +29,7 @@ function useIdeasVirtualizer({
   highlightId: string | null;
   scrollElement: RefObject<HTMLDivElement | null>;
 }) {
-  const estimateSize = useCallback(
+  const heightOf = useCallback(
     (index: number) => {
       const row = rows[index];
       if (!row || row.kind === 'header') return ROW_HEIGHT.header;
@@ -37,30 +37,13 @@ function useIdeasVirtualizer({
     },
     [rows, expandedId],
   );
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollElement.current,
-    estimateSize,
-    getItemKey,
-    overscan: 8,
-    initialRect: { width: 300, height: 600 },
-  });
-  // An expanded or collapsed idea changes its height: the rows are measured again from estimateSize.
-  const measured = useRef(estimateSize);
-  useEffect(() => {
-    if (measured.current === estimateSize) return;
-    measured.current = estimateSize;
-    virtualizer.measure();
-  }, [virtualizer, estimateSize]);
-
+  const rowWindow = useRowWindow({ count: rows.length, heightOf, scrollElement });
+  const { scrollToRow } = rowWindow;
   useEffect(() => {
     if (highlightId === null) return;
-    const index = rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId);
-    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [highlightId, rows, virtualizer]);
-
-  return virtualizer;
+    scrollToRow(rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId));
+  }, [highlightId, rows, scrollToRow]);
+  return rowWindow;
 }
 
 /**
@@ -83,13 +66,11 @@ export function IdeasList({ now }: { now?: Date }) {
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
 
-  const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
+  const view = useIdeasWindow({ rows, expandedId, highlightId, scrollElement });
 
+  // Within 120 px of the bottom, from the window's own numbers: a scroll never makes the page lay out.
   const loadMoreWhenNearBottom = () => {
-    const element = scrollElement.current;
-    if (!element) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= LOAD_MORE_THRESHOLD_PX) void store.loadMore();
+    if (hasMore && view.distanceToEnd() <= LOAD_MORE_THRESHOLD_PX) void store.loadMore();
   };
   // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled.
   useEffect(loadMoreWhenNearBottom, [items.length, status]);
@@ -102,16 +83,16 @@ export function IdeasList({ now }: { now?: Date }) {
         aria-label={messages.ideas.list}
         aria-multiselectable="true"
         className={styles.listInner}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: view.totalSize }}
       >
-        {virtualizer.getVirtualItems().map((virtualRow) => {
-          const row = rows[virtualRow.index];
-          if (!row) return null;
+        {rows.slice(view.start, view.end).map((row, offset) => {
+          const index = view.start + offset;
+          const top = view.offsets[index] ?? 0;
           return (
             <div
-              key={virtualRow.key}
+              key={row.key}
               className={styles.virtualRow}
-              style={{ height: virtualRow.size, transform: `translateY(${virtualRow.start}px)` }}
+              style={{ height: (view.offsets[index + 1] ?? top) - top, transform: `translateY(${top}px)` }}
             >
               {row.kind === 'header' ? (
                 <div role="presentation" className={styles.groupHeader} data-date-group={row.label}>

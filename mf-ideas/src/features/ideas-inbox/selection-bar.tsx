@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog, canWriteToFolder, type EventBus, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { contextItemOf } from './idea-row.tsx';
-import styles from './ideas-panel.module.css';
+import styles from './ideas-inbox.module.css';
 
 const UNCATEGORIZED = '';
 
