@@ -47,6 +47,25 @@ afterAll(async () => {
 });
 
 describe('IdeasPanel', { timeout: 30_000 }, () => {
+  // First: the inbox's code, once loaded, stays for the page (useOnDemand shares one load per module),
+  // so only the file's first panel meets it missing.
+  it('keeps what is typed before the inbox’s code and store are there, and Enter then captures it', async () => {
+    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
+    render(<IdeasPanel {...props} openStore={createIdeasStore} />);
+    // At once, before the list, the store or its first page: the capture box of the first paint.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    const box = screen.getByRole('textbox', {
+      name: messages.ideas.composerPlaceholder,
+    }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Typed before anything loaded' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Typed before anything loaded');
+    const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
+    await within(list).findAllByText('Typed before anything loaded', {}, { timeout: 10_000 });
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(screen.getByRole('textbox', { name: messages.ideas.composerPlaceholder })).toBe(box);
+  });
+
   it('sends the selected idea to the chat with Ask AI, and a dragged idea carries its context item', async () => {
     const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
     render(<IdeasPanel {...props} openStore={createIdeasStore} />);
@@ -90,22 +109,5 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
     const state = (store as IdeasStore | null)?.getState();
     expect(state?.items.some((idea) => idea.id === hiddenId)).toBe(true);
     expect([...(state?.selectedIds ?? [])]).toEqual([hiddenId]);
-  });
-
-  it('keeps what is typed before the inbox’s code and store are there, and Enter then captures it', async () => {
-    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
-    render(<IdeasPanel {...props} openStore={createIdeasStore} />);
-    // At once, before the list, the store or its first page: the capture box of the first paint.
-    expect(screen.queryByRole('listbox')).toBeNull();
-    const box = screen.getByRole('textbox', {
-      name: messages.ideas.composerPlaceholder,
-    }) as HTMLTextAreaElement;
-    fireEvent.change(box, { target: { value: 'Typed before anything loaded' } });
-    fireEvent.keyDown(box, { key: 'Enter' });
-    expect(box.value).toBe('Typed before anything loaded');
-    const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
-    await within(list).findAllByText('Typed before anything loaded', {}, { timeout: 10_000 });
-    await waitFor(() => expect(box.value).toBe(''));
-    expect(screen.getByRole('textbox', { name: messages.ideas.composerPlaceholder })).toBe(box);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   type AreaProps,
+  afterFirstScreen,
   EmptyState,
   getSupabaseClient,
   messages,
@@ -20,14 +21,13 @@ export type OpenIdeasStore = (options: { client: WorkspaceClient; userId: string
 // (docs/architecture.md, Budgets): the first paint is the header, a placeholder and the capture box.
 const loadInbox = () => import('../ideas-inbox/index.ts');
 
-/** Fetches the inbox's code once the page is idle, or at once when the writer reaches for the panel. */
-function useInboxCode() {
+/**
+ * Fetches the inbox's code once the first screen is usable and the page is idle, or at once when the
+ * writer reaches for the panel.
+ */
+function useInboxCode(bus: AreaProps['bus']) {
   const [inbox, request] = useOnDemand(loadInbox);
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-    const handle = idle(() => request(), { timeout: 2000 });
-    return () => (globalThis.cancelIdleCallback ?? clearTimeout)(handle as never);
-  }, [request]);
+  useEffect(() => afterFirstScreen(bus, request), [bus, request]);
   return { inbox, request };
 }
 
@@ -83,7 +83,7 @@ function useWaitingRequests(ready: IdeasStore | null, draft: string, clearDraft:
  * on idle or on the first touch, and what is typed meanwhile is kept (Enter saves it once it is there).
  */
 export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { openStore?: OpenIdeasStore }) {
-  const { inbox, request } = useInboxCode();
+  const { inbox, request } = useInboxCode(bus);
   const { store, ready } = useIdeasStore({ backend, user, open: openStore ?? inbox?.openKeptOnDevice });
   const [draft, setDraft] = useState('');
   const clearDraft = useCallback(() => setDraft(''), []);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import {
   type AreaProps,
-  afterFirstScreen,
   EmptyState,
   getSupabaseClient,
   markFirstScreen,
@@ -45,15 +44,15 @@ export function Editor(props: AreaProps) {
   const firstPaint = useMemo(() => createFirstPaint(), []);
   const [WritingEditor, requestEditor] = useOnDemand(loadWritingEditor);
   const { bus } = props;
-  // Nothing opens (no writing yet, or signed out): the first screen is ready, and the editor's code
-  // loads while the page is idle, for the first writing the writer opens.
+  // Nothing opens (no writing yet, or signed out): the first screen is ready, and the editor's code loads
+  // at once, so a writer who goes offline now can still start a writing.
   const listed = status !== 'idle' && status !== 'loading';
   const nothingOpens = !props.user || (listed && !selectedId);
   useEffect(() => {
     // Read from the store: the first writing may have been selected by an effect of this same commit.
     if (!nothingOpens || getWritingsState().selectedWritingId) return;
     markFirstScreen(bus);
-    return afterFirstScreen(bus, requestEditor);
+    requestEditor();
   }, [nothingOpens, bus, requestEditor]);
   if (props.user && selectedId) {
     return WritingEditor ? (

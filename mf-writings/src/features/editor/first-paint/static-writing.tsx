@@ -5,6 +5,7 @@ import {
   type DocumentNode,
   documentPlainText,
   estimatedBlockHeight,
+  online$,
 } from 'shared-kernel';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
@@ -93,9 +94,20 @@ export function StaticWriting({
   }, [html, input]);
   useEffect(() => {
     if (html === null || !onPainted) return;
-    // After the frame that shows the copy.
-    const frame = requestAnimationFrame(() => setTimeout(onPainted, 0));
-    return () => cancelAnimationFrame(frame);
+    let painted = false;
+    // After the frame that shows the copy; asked again when the connection returns (a load that failed
+    // offline), and on the writer's first click or key below.
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        painted = true;
+        onPainted();
+      }, 0),
+    );
+    const subscription = online$.subscribe((online) => online && painted && onPainted());
+    return () => {
+      cancelAnimationFrame(frame);
+      subscription.unsubscribe();
+    };
   }, [html, onPainted]);
   if (html === null) return <LoadingPlaceholder />;
   return (
