@@ -68,6 +68,8 @@ for (const [speed, delay] of [
     }) => {
       await workspace.open();
       await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
+      // Kept for offline use: the editor's code arrives after the first screen (the service worker has it).
+      await workspace.keptForOffline();
       await context.setOffline(true);
       await writeNewWithSelectAll(page, delay);
 

@@ -13,10 +13,15 @@ const saveState = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /Saved|Unsaved|Saving/ });
 
+/**
+ * The workspace open and kept for offline use: the editor's code arrives after the first screen, so a
+ * writer going offline the moment the page shows has it from the service worker's copy.
+ */
 async function openReady(page: Page, workspace: WorkspacePage) {
   await workspace.open();
   await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
   await expect(sidebarSlot(page)).toHaveAttribute('data-status', 'ready');
+  await workspace.keptForOffline();
 }
 
 async function newWriting(page: Page, title: string, body?: string) {

@@ -110,3 +110,29 @@ test('a click and typing on the writing before the editor is ready land in the e
     })
     .toContain('High water at six. Moon full.');
 });
+
+test('when the editor cannot be fetched the writing stays readable, and Retry brings the editor', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  await tideTables(account);
+  let refuse = true;
+  await page.route('**/*.js', async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (refuse && body.includes('ProseMirror')) return route.abort('internetdisconnected');
+    return route.fulfill({ response, body });
+  });
+  await workspace.open();
+  const alert = page.getByRole('alert').filter({ hasText: 'Editor is unavailable' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByTestId('static-writing').getByText('Low water at noon.')).toBeVisible();
+
+  refuse = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('textbox', { name: 'Writing', exact: true })).toContainText(
+    'Low water at noon.',
+  );
+  await expect(alert).toHaveCount(0);
+});

@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
+interface OnDemandState<T> {
+  value?: T;
+  /** The last load failed (offline, a chunk gone); the next `request()` tries again. */
+  failed: boolean;
+}
+
 interface OnDemandCode<T> {
-  get(): T | undefined;
+  get(): OnDemandState<T>;
   subscribe(listener: () => void): () => void;
   request(): void;
 }
@@ -12,25 +18,29 @@ const codes = new WeakMap<() => Promise<unknown>, OnDemandCode<unknown>>();
 function onDemandCode<T>(load: () => Promise<T>): OnDemandCode<T> {
   const known = codes.get(load);
   if (known) return known as OnDemandCode<T>;
-  let value: T | undefined;
+  let state: OnDemandState<T> = { failed: false };
   let loading = false;
   const listeners = new Set<() => void>();
+  const set = (next: OnDemandState<T>) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
   const code: OnDemandCode<T> = {
-    get: () => value,
+    get: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     request() {
-      if (value !== undefined || loading) return;
+      if (state.value !== undefined || loading) return;
       loading = true;
       load()
         .then(
-          (loaded) => {
-            value = loaded;
-            for (const listener of listeners) listener();
+          (value) => set({ value, failed: false }),
+          (error: unknown) => {
+            console.error('[kernel] code loaded on demand is unavailable', error);
+            set({ failed: true });
           },
-          (error: unknown) => console.error('[kernel] code loaded on demand is unavailable', error),
         )
         .finally(() => {
           loading = false;
@@ -44,7 +54,7 @@ function onDemandCode<T>(load: () => Promise<T>): OnDemandCode<T> {
 /**
  * Code fetched on first use, such as a menu or a dialog kept out of the first paint (docs/architecture.md,
  * Budgets): `load` (a dynamic import) runs when `request()` is called, and its value is returned once it has
- * arrived, `undefined` before. Every component asking with the same `load` shares one load and sees it
+ * arrived, `undefined` before, and whether the last load failed. Every component asking with the same `load` shares one load and sees it
  * arrive. A load that fails is logged, and the next `request()` tries again (the bundler does not keep
  * failed chunk loads).
  *
@@ -57,8 +67,8 @@ function onDemandCode<T>(load: () => Promise<T>): OnDemandCode<T> {
  * const loadProfileMenu = () => import('./profile-menu.tsx').then((module) => module.ProfileMenu);
  * const [ProfileMenu, requestProfileMenu] = useOnDemand(loadProfileMenu);
  */
-export function useOnDemand<T>(load: () => Promise<T>): [T | undefined, () => void] {
+export function useOnDemand<T>(load: () => Promise<T>): [T | undefined, () => void, boolean] {
   const code = onDemandCode(load);
-  const value = useSyncExternalStore(code.subscribe, code.get, code.get);
-  return [value, code.request];
+  const state = useSyncExternalStore(code.subscribe, code.get, code.get);
+  return [state.value, code.request, state.failed];
 }

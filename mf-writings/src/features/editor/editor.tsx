@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import {
   type AreaProps,
+  AreaUnavailable,
   EmptyState,
   getSupabaseClient,
   markFirstScreen,
@@ -17,7 +18,8 @@ import styles from './editor.module.css';
 import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
 import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
 
-// Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, Budgets).
+// Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen).
+const EDITOR_LABEL = 'Editor';
 const loadWritingEditor = () => import('./writing-editor.tsx').then((module) => module.WritingEditor);
 
 /** The first writing of the list opens once it has loaded, when none is open yet. */
@@ -42,7 +44,7 @@ export function Editor(props: AreaProps) {
   const selectedId = useWritingsStore((state) => state.selectedWritingId);
   const status = useWritingsStore((state) => state.status);
   const firstPaint = useMemo(() => createFirstPaint(), []);
-  const [WritingEditor, requestEditor] = useOnDemand(loadWritingEditor);
+  const [WritingEditor, requestEditor, editorFailed] = useOnDemand(loadWritingEditor);
   const { bus } = props;
   // Nothing opens (no writing yet, or signed out): the first screen is ready, and the editor's code loads
   // at once, so a writer who goes offline now can still start a writing.
@@ -65,6 +67,8 @@ export function Editor(props: AreaProps) {
     ) : (
       <section className={styles.editor} aria-label="Editor">
         <LoadingSaveBar />
+        {/* The editor's code could not be fetched (offline before it was kept): the copy stays readable. */}
+        {editorFailed && <AreaUnavailable label={EDITOR_LABEL} onRetry={requestEditor} />}
         <StaticWriting writingId={selectedId} firstPaint={firstPaint} onPainted={requestEditor} />
       </section>
     );
