@@ -14,10 +14,14 @@ async function holdEditorCode(page: Page): Promise<() => void> {
     release = resolve;
   });
   await page.route('**/*.js', async (route: Route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('ProseMirror')) await released;
-    await route.fulfill({ response, body });
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('ProseMirror')) await released;
+      await route.fulfill({ response, body });
+    } catch {
+      // The page closed while a script was on its way (the test is over).
+    }
   });
   return release;
 }
@@ -119,10 +123,14 @@ test('when the editor cannot be fetched the writing stays readable, and Retry br
   await tideTables(account);
   let refuse = true;
   await page.route('**/*.js', async (route: Route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (refuse && body.includes('ProseMirror')) return route.abort('internetdisconnected');
-    return route.fulfill({ response, body });
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (refuse && body.includes('ProseMirror')) await route.abort('internetdisconnected');
+      else await route.fulfill({ response, body });
+    } catch {
+      // The page closed while a script was on its way (the test is over).
+    }
   });
   await workspace.open();
   const alert = page.getByRole('alert').filter({ hasText: 'Editor is unavailable' });
