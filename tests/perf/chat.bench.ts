@@ -224,7 +224,15 @@ try {
   await steps(client, token);
   await firstToken(client, token);
   console.log('\nstopping the backend');
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
-  await backend.stop();
-  await fake.close();
+  // Neither may hold the process (or the port lock of whoever runs the bench): connections the
+  // cancelled streams left open would keep both waiting, so each gets a few seconds.
+  const closed = (promise: Promise<unknown>) =>
+    Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  await closed(backend.stop());
+  await closed(fake.close());
+  process.exit(process.exitCode ?? 0);
 }
