@@ -67,6 +67,8 @@ test('a writing made offline waits to sync without an uncaught error, and what i
   await workspace.open();
   await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
   await expect(sidebarSlot(page)).toHaveAttribute('data-status', 'ready');
+  // Kept for offline use: the editor's code arrives after the first screen (the service worker has it).
+  await workspace.keptForOffline();
   await expect.poll(() => held.length).toBeGreaterThan(0);
   await context.setOffline(true);
   for (const abort of held) await abort();
