@@ -1,7 +1,7 @@
 // The writing that opens, shown before the editor's code has arrived, and what the writer did to it.
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import type { Writing } from '../../writings-store/index.ts';
+import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
 import { takeWriting } from '../saving/index.ts';
 
 /** A caret by the text before it, which the static copy and the editor's document have alike. */
@@ -109,23 +109,30 @@ function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
 }
 
 export function createFirstPaint(): FirstPaint {
-  const copies = new Map<string, Promise<Writing | null>>();
+  const copies = new Map<string, { copy: Promise<Writing | null>; readAt: number }>();
   const taken = new Set<string>();
   const input: EarlyInput = { keys: [], caret: null, focused: false, scrollTop: 0 };
   let handedOver = false;
   return {
     copyOf(id) {
-      let copy = copies.get(id);
-      if (!copy) {
-        copy = takeWriting(id);
-        copies.set(id, copy);
+      let read = copies.get(id);
+      if (!read) {
+        read = { copy: takeWriting(id), readAt: Date.now() };
+        copies.set(id, read);
       }
-      return copy;
+      return read.copy;
     },
     takeCopy(id) {
-      if (handedOver || taken.has(id)) return undefined;
+      const read = copies.get(id);
+      if (handedOver || taken.has(id) || !read) return undefined;
       taken.add(id);
-      return copies.get(id);
+      // Still the newest? A rename from the list, a save elsewhere or a local draft since the copy was
+      // read means the editor opens a fresh one (which lays the draft over it), never the stale copy.
+      return read.copy.then((writing) =>
+        writing && isCurrentCopy(writing, read.readAt) && !getWritingsState().drafts[id]
+          ? writing
+          : takeWriting(id),
+      );
     },
     input,
     get handedOver() {
