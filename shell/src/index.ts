@@ -1,7 +1,12 @@
+// Neither imports anything shared: they run before the shared modules are negotiated.
+import { startEarlyRequests } from 'shared-kernel/early';
 import { registerRemotesOnce } from './remotes/register-remotes.ts';
 
 // Where the remotes live is read first, so their code downloads alongside the shell's own.
 registerRemotesOnce().catch(() => undefined); // a failure is shown, and retried, by each slot
+// What the writer's last load asked for before its first screen (reads, manifests, scripts) is asked for
+// now, beside the scripts, rather than each at its turn in the chain (shared-kernel/src/network/early-requests.ts).
+startEarlyRequests();
 
 // The async boundary: shared singletons (React, the kernel) are negotiated with the remotes before any
 // of them is evaluated. Importing bootstrap statically fails with RUNTIME-006.

@@ -31,7 +31,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
-import { serveDist, serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { serveDist } from '../../scripts/serve-workspace.mjs';
 import { sessionStorageKey } from '../e2e/support/accounts.ts';
 import { WorkspacePage } from '../e2e/support/workspace-page.ts';
 import {
@@ -45,6 +45,7 @@ import {
   totalGzip,
   watchFirstScreen,
 } from './support/first-screen.ts';
+import { serveWorkspaceProcess } from './support/workspace-process.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // The shell's port; the remotes take the next four and the blank page the fifth.
@@ -98,7 +99,7 @@ const { error: insertError } = await writer
   .insert({ title: WRITING_TITLE, content: writingContent });
 if (insertError) throw new Error(`writing insert failed: ${insertError.message}`);
 
-const workspace = await serveWorkspace({ port: PORT });
+const workspace = await serveWorkspaceProcess(PORT);
 const blank = await serveDist({
   dist: fileURLToPath(new URL('./support/blank', import.meta.url)),
   port: BLANK_PORT,

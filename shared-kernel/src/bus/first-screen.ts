@@ -1,3 +1,4 @@
+import { rememberEarlyRequests } from '../network/early-requests.ts';
 import type { EventBus } from './event-bus.ts';
 
 /**
@@ -8,10 +9,14 @@ export const FIRST_SCREEN_WAIT_MS = 5000;
 
 const readyBuses = new WeakSet<EventBus>();
 
-/** The editor tells the page its first screen is usable (the writing that opens can be typed in). */
+/**
+ * The editor tells the page its first screen is usable (the writing that opens can be typed in). The reads
+ * made until now are the ones the next load makes early (network/early-requests.ts).
+ */
 export function markFirstScreen(bus: EventBus): void {
   if (readyBuses.has(bus)) return;
   readyBuses.add(bus);
+  rememberEarlyRequests();
   bus.emit({ type: 'workspace.ready' });
 }
 

@@ -86,7 +86,7 @@ export async function listCollaborators({
 
 /** The signed-in user's pending invitations, newest first. */
 export async function listInvitations({ client }: { client: WorkspaceClient }): Promise<Invitation[]> {
-  const data = dataOf(await client.rpc('list_folder_invitations'));
+  const data = dataOf(await client.rpc('list_folder_invitations', undefined, { get: true }));
   return data.map((row) => ({
     shareId: row.share_id,
     categoryId: row.category_id,

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../contracts/area-props.ts';
+import { earlyFetch, forgetEarlyRequests } from '../network/early-requests.ts';
 import type { Database } from './database.types.ts';
 
 /** The typed Supabase client every area uses: rows, inserts and RPC results come from {@link Database}. */
@@ -13,7 +14,8 @@ const clients = new Map<string, WorkspaceClient>();
 /**
  * The page's Supabase client for `backend`, created on first use. In the browser the session lives in
  * localStorage, refreshes itself, and is picked up from the URL: the local backend's password-recovery
- * link lands with the session in the hash, which needs the implicit flow.
+ * link lands with the session in the hash, which needs the implicit flow. Its fetch answers the first
+ * screen's reads with the ones the shell's entry made early (network/early-requests.ts).
  *
  * @param options Merged into supabase-js's options on creation only (a later call with the same backend
  *   gets the existing client). Tests in Node 20 pass `realtime: { transport: WebSocket }` from `ws`; the
@@ -31,6 +33,7 @@ export function getSupabaseClient(
   if (!client) {
     client = createClient<Database>(backend.url, backend.anonKey, {
       ...options,
+      global: { fetch: earlyFetch, ...options.global },
       auth: {
         persistSession: true,
         autoRefreshToken: true,
@@ -38,6 +41,9 @@ export function getSupabaseClient(
         flowType: 'implicit',
         ...options.auth,
       },
+    });
+    client.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') forgetEarlyRequests();
     });
     clients.set(key, client);
   }

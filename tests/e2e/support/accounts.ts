@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createClient, type Session } from '@supabase/supabase-js';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
+import { sessionStorageKey as authStorageKey } from 'shared-kernel/early';
 import WebSocket from 'ws';
 
 /** The backend the production build under test talks to (the build's default: the local backend). */
@@ -50,10 +51,8 @@ export async function createAccount(
   return { email, password, session: data.session };
 }
 
-/** Where supabase-js keeps the session in the browser, for a given backend URL. */
-export function sessionStorageKey(url: string = BACKEND.url): string {
-  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
-}
+/** Where the app's auth client keeps the session of `url`. */
+export const sessionStorageKey = (url: string = BACKEND.url): string => authStorageKey(url);
 
 /** Opens the page already signed in as `account` (the session is put where the app's client looks). */
 export async function signInBeforeLoad(page: Page, account: Account): Promise<void> {

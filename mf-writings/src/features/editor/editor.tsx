@@ -20,7 +20,8 @@ import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
 
 // Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen).
 const EDITOR_LABEL = 'Editor';
-const loadWritingEditor = () => import('./writing-editor.tsx').then((module) => module.WritingEditor);
+const loadWritingEditor = () =>
+  import(/* webpackPreload: true */ './writing-editor.tsx').then((module) => module.WritingEditor);
 
 /** The first writing of the list opens once it has loaded, when none is open yet. */
 function useSelectFirstOnLoad(): void {

@@ -1,0 +1,110 @@
+import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { getSupabaseClient, type WorkspaceClient } from '../supabase/client.ts';
+import { rememberEarlyRequests, sessionStorageKey, startEarlyRequests } from './early-requests.ts';
+
+let backend: SpawnedTestBackend;
+let client: WorkspaceClient;
+let userId: string;
+let requests: MockInstance<typeof fetch>;
+
+/** What the page of this test reads on load: its session check and its list. */
+async function firstScreenReads() {
+  const user = await client.auth.getUser();
+  const list = await client.from('writings').select('title').order('created_at');
+  if (user.error || list.error) throw user.error ?? list.error;
+  return { userId: user.data.user.id, titles: list.data.map((row) => row.title) };
+}
+
+/** A new page in this browser: nothing asked early yet, and the reads recorded from its start. */
+function newPage(): void {
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('workspace.early-requests')];
+}
+
+/** The requests that reached the network since the spy was set, as method and path. */
+const sent = () =>
+  requests.mock.calls.map(([input, init]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return `${init?.method ?? 'GET'} ${url.pathname}`;
+  });
+
+beforeAll(async () => {
+  backend = await spawnTestBackend();
+  client = getSupabaseClient(backend);
+  const { data, error } = await client.auth.signUp({
+    email: `early-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: 'a-password',
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  userId = data.user.id;
+  await client.from('writings').insert({ title: 'First', user_id: userId }).throwOnError();
+  // The first load of this browser since sign-in: it records what it read until its first screen.
+  newPage();
+  await firstScreenReads();
+  rememberEarlyRequests();
+}, 120_000);
+
+afterEach(() => requests?.mockRestore());
+afterAll(() => backend?.stop());
+
+describe('early requests', { timeout: 30_000 }, () => {
+  it('keeps the reads of the first screen, without the token', async () => {
+    const stored = localStorage.getItem('workspace.early-requests') ?? '';
+    const { reads } = JSON.parse(stored) as { reads: { url: string }[] };
+    expect(reads.map((read) => new URL(read.url).pathname)).toEqual(['/auth/v1/user', '/rest/v1/writings']);
+    const { data } = await client.auth.getSession();
+    expect(stored).not.toContain(data.session?.access_token);
+  });
+
+  it('makes them at the next load, and answers each caller once with its response', async () => {
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    expect(sent()).toEqual(['GET /auth/v1/user', 'GET /rest/v1/writings']);
+
+    expect(await firstScreenReads()).toEqual({ userId, titles: ['First'] });
+    expect(sent()).toHaveLength(2); // both answered by the early requests
+
+    await firstScreenReads();
+    expect(sent()).toHaveLength(4); // asked again: from the server
+  });
+
+  it('drops what it read early once the page writes, so the list shows the write', async () => {
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    await Promise.all(requests.mock.results.map((result) => result.value)); // the early list is in
+    await client.from('writings').insert({ title: 'Second', user_id: userId }).throwOnError();
+
+    expect((await firstScreenReads()).titles).toEqual(['First', 'Second']);
+  });
+
+  it('asks nothing early with a session about to be refreshed', () => {
+    const key = sessionStorageKey(backend.url);
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number };
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend, session.expires_at - 60);
+    expect(sent()).toEqual([]);
+  });
+
+  it("makes another writer's reads never; only the session check goes early", async () => {
+    const stored = JSON.parse(localStorage.getItem('workspace.early-requests') ?? '{}');
+    localStorage.setItem(
+      'workspace.early-requests',
+      JSON.stringify({ ...stored, userId: crypto.randomUUID() }),
+    );
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    expect(sent()).toEqual(['GET /auth/v1/user']);
+    await firstScreenReads();
+  });
+
+  it('forgets them on sign-out', async () => {
+    await firstScreenReads();
+    rememberEarlyRequests();
+    await client.auth.signOut();
+    expect(localStorage.getItem('workspace.early-requests')).toBeNull();
+  });
+});
