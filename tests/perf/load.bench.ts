@@ -12,12 +12,18 @@
  * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
  * - FCP: the 'first-contentful-paint' paint entry.
  *
- * Each run: a cold load (fresh context, empty cache), then a warm one (the same context loaded again once
- * the service worker controls the page and has kept the version), and the idle floor: a blank page from
- * the same static server, loaded cold and warm in a context of its own, so a busy machine can be told
+ * Each run: a cold load (fresh context, empty cache: nothing remembered from an earlier load), then a warm
+ * one (the same context loaded again once the service worker controls the page and has kept the version;
+ * the cold load has remembered what it asked for until its first screen, so the warm one asks for it all
+ * at once, shared-kernel/src/network/early-requests.ts: its initial JS includes the editor's code,
+ * preloaded from the device's cache), and the idle floor: a blank page from
+ * a static server of the same kind, loaded cold and warm in a context of its own, so a busy machine can be told
  * apart. Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last
  * run with their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the
  * remotes use the next four, the blank page the fifth).
+ *
+ * The production build is served by a process of its own, as in the e2e tests and in production; the
+ * backend runs in this one.
  *
  * Budgets (docs/architecture.md, Budgets): initial JS <= 350 KB gzip; editor interactive cold <= 1000 ms,
  * warm <= 400 ms; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.

@@ -18,10 +18,11 @@ import styles from './editor.module.css';
 import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
 import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
 
-// Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen).
+// Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen):
+// on a first visit they do not share the connection with what the first paint needs. A returning writer's
+// load preloads them with the rest of what its last load asked for (shared-kernel/src/network/early-requests.ts).
 const EDITOR_LABEL = 'Editor';
-const loadWritingEditor = () =>
-  import(/* webpackPreload: true */ './writing-editor.tsx').then((module) => module.WritingEditor);
+const loadWritingEditor = () => import('./writing-editor.tsx').then((module) => module.WritingEditor);
 
 /** The first writing of the list opens once it has loaded, when none is open yet. */
 function useSelectFirstOnLoad(): void {
