@@ -101,6 +101,19 @@ describe('early requests', { timeout: 30_000 }, () => {
     await firstScreenReads();
   });
 
+  it("never sends the writer's token anywhere but the backend", () => {
+    const stored = JSON.parse(localStorage.getItem('workspace.early-requests') ?? '{}');
+    const elsewhere = { url: 'https://attacker.example/collect', headers: [], signed: true };
+    localStorage.setItem(
+      'workspace.early-requests',
+      JSON.stringify({ ...stored, userId, reads: [elsewhere] }),
+    );
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    expect(sent()).toEqual([]);
+  });
+
   it('forgets them on sign-out', async () => {
     await firstScreenReads();
     rememberEarlyRequests();

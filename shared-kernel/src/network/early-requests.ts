@@ -120,7 +120,10 @@ export function startEarlyRequests(
   };
   const authorization = `Bearer ${session.access_token}`;
   const { pending } = state();
-  for (const read of (remembered?.reads ?? [sessionCheck]).filter((candidate) => isHttp(candidate.url))) {
+  // The token goes to the backend only, whatever the stored list says.
+  const allowed = (read: RememberedRead) =>
+    read.signed ? read.url.startsWith(`${backend.url}/`) : isHttp(read.url);
+  for (const read of (remembered?.reads ?? [sessionCheck]).filter(allowed)) {
     const headers = new Headers(read.headers);
     if (read.signed) headers.set('Authorization', authorization);
     const response = fetch(read.url, { headers });
