@@ -70,6 +70,41 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.idea('Idea number 44')).toBeVisible();
   });
 
+  test('scrolled down the list, the rows in view are shown, and a thought captured meanwhile keeps the scroll where it was', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(
+      account,
+      Array.from({ length: 45 }, (_, index) => ({ content: `Idea number ${index}`, ageMs: index * 60_000 })),
+    );
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await expect(ideas.idea('Idea number 0')).toBeVisible();
+    const scroller = ideas.list.locator('..');
+    // Under the Today header (30 px), each idea is 62 px tall: idea 15 at the top of the view.
+    const top = 30 + 62 * 15;
+    await scroller.evaluate((element, to) => element.scrollTo(0, to), top);
+    await expect(ideas.idea('Idea number 15')).toBeVisible();
+    await expect(ideas.idea('Idea number 16')).toBeVisible();
+    // Only the rows in view (and a few around them) are in the page.
+    await expect(ideas.idea('Idea number 0')).toHaveCount(0);
+
+    await ideas.capture('Captured while scrolled down');
+    await expect(ideas.composer).toHaveValue('');
+    await expect
+      .poll(async () =>
+        (await serverIdeas(account)).some((idea) => idea.content === 'Captured while scrolled down'),
+      )
+      .toBe(true);
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
+    await expect(ideas.idea('Idea number 15')).toBeVisible();
+
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    await expect(ideas.list.getByRole('option').first()).toContainText('Captured while scrolled down');
+  });
+
   test('an idea edited in place is saved, and a deleted one is gone after a reload', async ({
     page,
     account,
