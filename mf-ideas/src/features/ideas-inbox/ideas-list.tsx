@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { canWriteToFolder, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
@@ -49,12 +49,14 @@ function useIdeasVirtualizer({
     initialRect: { width: 300, height: 600 },
   });
   // An idea expanded or collapsed changes its height: the rows are placed again from estimateSize.
-  const placed = useRef(estimateSize);
-  useEffect(() => {
-    if (placed.current === estimateSize) return;
-    placed.current = estimateSize;
+  // New rows need nothing more (a new getItemKey places them), so a capture or a page renders once.
+  // Before paint: the expanded idea is never painted in its collapsed height.
+  const placedFor = useRef(expandedId);
+  useLayoutEffect(() => {
+    if (placedFor.current === expandedId) return;
+    placedFor.current = expandedId;
     virtualizer.measure();
-  }, [virtualizer, estimateSize]);
+  }, [virtualizer, expandedId]);
   useEffect(() => {
     if (highlightId === null) return;
     const index = rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId);
