@@ -1,8 +1,24 @@
+import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
+import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import type { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** 45 ideas "Idea number 0" (newest) to "Idea number 44", a minute apart, and the panel showing the first. */
+async function openWithNumberedIdeas(page: Page, account: Account, workspace: WorkspacePage) {
+  await seedIdeas(
+    account,
+    Array.from({ length: 45 }, (_, index) => ({ content: `Idea number ${index}`, ageMs: index * 60_000 })),
+  );
+  await workspace.open();
+  const ideas = new IdeasPanel(page);
+  await expect(ideas.idea('Idea number 0')).toBeVisible();
+  // The list's scroll element: the listbox's parent.
+  return { ideas, scroller: ideas.list.locator('..') };
+}
 
 test.describe('the ideas inbox', () => {
   test('a thought captured with Enter is at the top at once and on the server; Shift+Enter is a newline; blank is ignored', async ({
@@ -52,15 +68,8 @@ test.describe('the ideas inbox', () => {
   });
 
   test('scrolling loads 20 ideas at a time until End of ideas', async ({ page, account, workspace }) => {
-    await seedIdeas(
-      account,
-      Array.from({ length: 45 }, (_, index) => ({ content: `Idea number ${index}`, ageMs: index * 60_000 })),
-    );
-    await workspace.open();
-    const ideas = new IdeasPanel(page);
-    await expect(ideas.idea('Idea number 0')).toBeVisible();
+    const { ideas, scroller } = await openWithNumberedIdeas(page, account, workspace);
     await expect(ideas.root.getByText(messages.ideas.end)).toHaveCount(0);
-    const scroller = ideas.list.locator('..');
     for (let attempt = 0; attempt < 10; attempt += 1) {
       await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       if (await ideas.root.getByText(messages.ideas.end).isVisible()) break;
@@ -68,6 +77,42 @@ test.describe('the ideas inbox', () => {
     }
     await expect(ideas.root.getByText(messages.ideas.end)).toBeVisible();
     await expect(ideas.idea('Idea number 44')).toBeVisible();
+  });
+
+  test('scrolled down the list, the rows in view are shown, and a thought captured meanwhile keeps the scroll where it was', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const { ideas, scroller } = await openWithNumberedIdeas(page, account, workspace);
+    // Under the Today header (30 px), each idea is 62 px tall: idea 15 at the top of the view.
+    const top = 30 + 62 * 15;
+    // The list may be one page (20 ideas) short of that height until the next page is there.
+    await expect
+      .poll(() =>
+        scroller.evaluate((element, to) => {
+          element.scrollTo(0, to);
+          return element.scrollTop;
+        }, top),
+      )
+      .toBe(top);
+    await expect(ideas.idea('Idea number 15')).toBeVisible();
+    await expect(ideas.idea('Idea number 16')).toBeVisible();
+    // Only the rows in view (and a few around them) are in the page.
+    await expect(ideas.idea('Idea number 0')).toHaveCount(0);
+
+    await ideas.capture('Captured while scrolled down');
+    await expect(ideas.composer).toHaveValue('');
+    await expect
+      .poll(async () =>
+        (await serverIdeas(account)).some((idea) => idea.content === 'Captured while scrolled down'),
+      )
+      .toBe(true);
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
+    await expect(ideas.idea('Idea number 15')).toBeVisible();
+
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    await expect(ideas.list.getByRole('option').first()).toContainText('Captured while scrolled down');
   });
 
   test('an idea edited in place is saved, and a deleted one is gone after a reload', async ({

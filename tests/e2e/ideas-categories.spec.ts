@@ -16,13 +16,22 @@ test.describe('ideas selection and categories', () => {
     const ideas = new IdeasPanel(page);
     const selected = ideas.list.locator('[role="option"][aria-selected="true"]');
 
+    // Where the idea after 'One' starts, below 'One' (0: right under it), and how tall 'One' is.
+    const layout = async () => {
+      const [one, two] = [await ideas.idea('One').boundingBox(), await ideas.idea('Two').boundingBox()];
+      if (!one || !two) return null;
+      return { gap: Math.round(two.y - one.y - one.height), height: Math.round(one.height) };
+    };
     await ideas.idea('One').click();
     await expect(ideas.idea('One')).toHaveAttribute('data-expanded', 'true');
+    // Expanded, the idea is taller and the ideas after it make room.
+    await expect.poll(layout).toEqual({ gap: 0, height: 170 });
     await expect(selected).toHaveCount(1);
     await expect(ideas.root.getByText(messages.ideas.selectedCount(1))).toBeVisible();
     // A second click on the expanded idea collapses it.
     await ideas.idea('One').locator('[title="One"]').click();
     await expect(ideas.idea('One')).not.toHaveAttribute('data-expanded', 'true');
+    await expect.poll(layout).toEqual({ gap: 0, height: 62 });
 
     await ideas.idea('Three').click({ modifiers: ['Shift'] });
     await expect(selected).toHaveCount(3);

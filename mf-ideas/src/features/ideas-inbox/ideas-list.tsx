@@ -1,10 +1,10 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { canWriteToFolder, LOAD_MORE_THRESHOLD_PX, messages } from 'shared-kernel';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { canWriteToFolder, messages } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';
 import { dateGroupLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
-import { useRowWindow } from './row-window.ts';
 
 /** The footer under the list: empty, loading, or the end. */
 function footerText(status: string, count: number, hasMore: boolean): string | null {
@@ -15,10 +15,10 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
 }
 
 /**
- * The window over the list: known row heights (an expanded idea is taller; the offsets follow when it
- * changes), and the highlighted idea scrolled to the middle.
+ * The virtualizer of the list: known row heights (an expanded idea is taller; the rows are placed again
+ * when it changes, nothing is measured in the page), and the highlighted idea scrolled to the middle.
  */
-function useIdeasWindow({
+function useIdeasVirtualizer({
   rows,
   expandedId,
   highlightId,
@@ -29,7 +29,7 @@ function useIdeasWindow({
   highlightId: string | null;
   scrollElement: RefObject<HTMLDivElement | null>;
 }) {
-  const heightOf = useCallback(
+  const estimateSize = useCallback(
     (index: number) => {
       const row = rows[index];
       if (!row || row.kind === 'header') return ROW_HEIGHT.header;
@@ -37,18 +37,37 @@ function useIdeasWindow({
     },
     [rows, expandedId],
   );
-  const rowWindow = useRowWindow({ count: rows.length, heightOf, scrollElement });
-  const { scrollToRow } = rowWindow;
+  // Stable while the rows are: a new key function per render would place every row again each frame.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement.current,
+    estimateSize,
+    getItemKey,
+    overscan: 8,
+    // Before layout (and in tests) render a viewport's worth of rows.
+    initialRect: { width: 300, height: 600 },
+  });
+  // An idea expanded or collapsed changes its height: the rows are placed again from estimateSize.
+  // New rows need nothing more (a new getItemKey places them), so a capture or a page renders once.
+  // Before paint: the expanded idea is never painted in its collapsed height.
+  const placedFor = useRef(expandedId);
+  useLayoutEffect(() => {
+    if (placedFor.current === expandedId) return;
+    placedFor.current = expandedId;
+    virtualizer.measure();
+  }, [virtualizer, expandedId]);
   useEffect(() => {
     if (highlightId === null) return;
-    scrollToRow(rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId));
-  }, [highlightId, rows, scrollToRow]);
-  return rowWindow;
+    const index = rows.findIndex((row) => row.kind === 'idea' && row.idea.id === highlightId);
+    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [highlightId, rows, virtualizer]);
+  return virtualizer;
 }
 
 /**
  * The ideas: date groups, newest change first, virtualized (only the rows in view are in the DOM), the
- * next page loaded when scrolled within 120 px of the bottom.
+ * next page loaded once the rows the virtualizer renders (the view and its overscan) reach the last one.
  */
 export function IdeasList({ now }: { now?: Date }) {
   const store = useStore();
@@ -66,33 +85,34 @@ export function IdeasList({ now }: { now?: Date }) {
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
 
-  const view = useIdeasWindow({ rows, expandedId, highlightId, scrollElement });
+  const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
+  const virtualRows = virtualizer.getVirtualItems();
 
-  // Within 120 px of the bottom, from the window's own numbers: a scroll never makes the page lay out.
-  const loadMoreWhenNearBottom = () => {
-    if (hasMore && view.distanceToEnd() <= LOAD_MORE_THRESHOLD_PX) void store.loadMore();
-  };
-  // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled.
-  useEffect(loadMoreWhenNearBottom, [items.length, status]);
+  // Near the end by the virtualizer's own numbers (its last rendered row against the rows), never the
+  // page's layout. Also when a page lands: one shorter than the viewport loads on until it is filled.
+  const lastRendered = virtualRows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && status === 'ready' && lastRendered >= rows.length - 1) void store.loadMore();
+  }, [store, hasMore, status, lastRendered, rows.length]);
 
   const footer = footerText(status, items.length, hasMore);
   return (
-    <div ref={scrollElement} className={styles.listScroll} onScroll={loadMoreWhenNearBottom}>
+    <div ref={scrollElement} className={styles.listScroll}>
       <div
         role="listbox"
         aria-label={messages.ideas.list}
         aria-multiselectable="true"
         className={styles.listInner}
-        style={{ height: view.totalSize }}
+        style={{ height: virtualizer.getTotalSize() }}
       >
-        {rows.slice(view.start, view.end).map((row, offset) => {
-          const index = view.start + offset;
-          const top = view.offsets[index] ?? 0;
+        {virtualRows.map((virtualRow) => {
+          const row = rows[virtualRow.index];
+          if (!row) return null;
           return (
             <div
-              key={row.key}
+              key={virtualRow.key}
               className={styles.virtualRow}
-              style={{ height: (view.offsets[index + 1] ?? top) - top, transform: `translateY(${top}px)` }}
+              style={{ height: virtualRow.size, transform: `translateY(${virtualRow.start}px)` }}
             >
               {row.kind === 'header' ? (
                 <div role="presentation" className={styles.groupHeader} data-date-group={row.label}>
