@@ -1,6 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { canWriteToFolder, messages } from 'shared-kernel';
+import { canWriteToFolder, messages, useRowVirtualizer } from 'shared-kernel';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';
@@ -29,25 +28,14 @@ function useIdeasVirtualizer({
   highlightId: string | null;
   scrollElement: RefObject<HTMLDivElement | null>;
 }) {
-  const estimateSize = useCallback(
-    (index: number) => {
-      const row = rows[index];
+  const heightOf = useCallback(
+    (row: ListRow | undefined) => {
       if (!row || row.kind === 'header') return ROW_HEIGHT.header;
       return row.idea.id === expandedId ? ROW_HEIGHT.expanded : ROW_HEIGHT.idea;
     },
-    [rows, expandedId],
+    [expandedId],
   );
-  // Stable while the rows are: a new key function per render would place every row again each frame.
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollElement.current,
-    estimateSize,
-    getItemKey,
-    overscan: 8,
-    // Before layout (and in tests) render a viewport's worth of rows.
-    initialRect: { width: 300, height: 600 },
-  });
+  const virtualizer = useRowVirtualizer({ rows, heightOf, scrollElement, viewportHeight: 600 });
   // An idea expanded or collapsed changes its height: the rows are placed again from estimateSize.
   // New rows need nothing more (a new getItemKey places them), so a capture or a page renders once.
   // Before paint: the expanded idea is never painted in its collapsed height.

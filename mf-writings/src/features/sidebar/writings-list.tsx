@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type DragEvent,
   type MouseEvent,
@@ -9,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
+import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences, useRowVirtualizer } from 'shared-kernel';
 import {
   clickWriting,
   getWritingsState,
@@ -18,7 +17,7 @@ import {
   type WritingSummary,
 } from '../writings-store/index.ts';
 import { setDraggedWritings } from './drag-writings.ts';
-import { COMPACT_ROW_HEIGHT, dateSectionLabeler, listRows, ROW_HEIGHT } from './list-rows.ts';
+import { COMPACT_ROW_HEIGHT, dateSectionLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
 import styles from './sidebar.module.css';
 import { WritingRowMenu } from './writing-row-menu.tsx';
 
@@ -96,24 +95,12 @@ export function WritingsList({ now }: { now?: Date }) {
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
 
-  // Stable while the rows are: the virtualizer recomputes the position of every row whenever
-  // `getItemKey` changes, and a new function per render did that (10,000 rows) on every scroll frame.
   const { compactMode } = usePreferences();
-  const heights = compactMode ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
-  const estimateSize = useCallback(
-    (index: number) => heights[rows[index]?.kind ?? 'writing'],
-    [rows, heights],
+  const heightOf = useCallback(
+    (row: ListRow | undefined) => (compactMode ? COMPACT_ROW_HEIGHT : ROW_HEIGHT)[row?.kind ?? 'writing'],
+    [compactMode],
   );
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollElement.current,
-    estimateSize,
-    getItemKey,
-    overscan: 8,
-    // Before layout (and in tests) render a viewport's worth of rows.
-    initialRect: { width: 300, height: 800 },
-  });
+  const virtualizer = useRowVirtualizer({ rows, heightOf, scrollElement, viewportHeight: 800 });
 
   const loadMoreWhenNearBottom = () => {
     const element = scrollElement.current;
