@@ -78,7 +78,6 @@ export {
 export { EmptyState } from './primitives/empty-state.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export { useOnDemand } from './primitives/use-on-demand.ts';
-export { useRowVirtualizer } from './primitives/use-row-virtualizer.ts';
 export * from './sharing/index.ts';
 export * from './supabase/index.ts';
 export * from './ui/index.ts';

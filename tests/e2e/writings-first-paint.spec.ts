@@ -144,3 +144,40 @@ test('when the editor cannot be fetched the writing stays readable, and Retry br
   );
   await expect(alert).toHaveCount(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the static copy fits the screen, the editor takes its place without moving a line, and a tap and typing land in it', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const { client, id } = await tideTables(account);
+    const release = await holdEditorCode(page);
+    await workspace.open();
+    const copy = page.getByTestId('static-writing');
+    const line = copy.getByText('Low water at noon.');
+    await expect(line).toBeInViewport();
+    // Nothing of the copy runs past the screen's edge.
+    expect(await copy.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    const before = await line.boundingBox();
+    if (!before) throw new Error('the paragraph is not laid out');
+
+    await line.click({ position: { x: before.width - 4, y: before.height / 2 } });
+    await page.keyboard.type(' Slack tide.');
+    release();
+    const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+    const paragraph = editor.locator('p').nth(0);
+    await expect(paragraph).toHaveText('Low water at noon. Slack tide.');
+    const after = await paragraph.boundingBox();
+    expect(after?.x).toBeCloseTo(before.x, 0);
+    expect(after?.y).toBeCloseTo(before.y, 0);
+    await expect
+      .poll(async () => {
+        const { data: row } = await client.from('writings').select('content').eq('id', id).single();
+        return JSON.stringify(row?.content);
+      })
+      .toContain('Low water at noon. Slack tide.');
+  });
+});

@@ -9,6 +9,9 @@ import { type RefObject, useCallback } from 'react';
  * virtualizer change only with `rows` and `heightOf`, since a new key function places every row again,
  * 10,000 of them on every scroll frame.
  *
+ * Its own entry (`shared-kernel/row-virtualizer`), not the shared kernel's: each list's remote bundles
+ * the library with it, and a remote with no long list (the chat) never needs it.
+ *
  * @param viewportHeight Rows rendered before layout (and in tests): a viewport's worth.
  */
 export function useRowVirtualizer<Row extends { readonly key: string }>({

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { canWriteToFolder, messages, useRowVirtualizer } from 'shared-kernel';
+import { canWriteToFolder, messages } from 'shared-kernel';
+import { useRowVirtualizer } from 'shared-kernel/row-virtualizer';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';

@@ -8,7 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences, useRowVirtualizer } from 'shared-kernel';
+import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
+import { useRowVirtualizer } from 'shared-kernel/row-virtualizer';
 import {
   clickWriting,
   getWritingsState,
