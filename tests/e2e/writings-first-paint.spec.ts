@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { clientOf } from './support/ideas.ts';
+import type { WorkspacePage } from './support/workspace-page.ts';
 
 // The writing that opens is shown as static HTML while the editor's code (Tiptap, ProseMirror) loads
 // (mf-writings editor/first-paint). Here that code is held back until the writer has clicked and typed.
@@ -50,15 +51,38 @@ async function tideTables(account: Account): Promise<{ client: SupabaseClient; i
   return { client, id: data.id };
 }
 
+/** Opens the workspace on the writer's one writing with the editor's code held back: the static copy shows. */
+async function openWithEditorHeld({
+  page,
+  account,
+  workspace,
+}: {
+  page: Page;
+  account: Account;
+  workspace: WorkspacePage;
+}) {
+  const writing = await tideTables(account);
+  const release = await holdEditorCode(page);
+  await workspace.open();
+  return { ...writing, release, copy: page.getByTestId('static-writing') };
+}
+
+/** The stored content of the writing, once saved with `text` in it. */
+function expectSaved(client: SupabaseClient, id: string, text: string) {
+  return expect
+    .poll(async () => {
+      const { data: row } = await client.from('writings').select('content').eq('id', id).single();
+      return JSON.stringify(row?.content);
+    })
+    .toContain(text);
+}
+
 test('the editor takes the place of the static copy without moving a line', async ({
   page,
   account,
   workspace,
 }) => {
-  await tideTables(account);
-  const release = await holdEditorCode(page);
-  await workspace.open();
-  const copy = page.getByTestId('static-writing');
+  const { release, copy } = await openWithEditorHeld({ page, account, workspace });
   const lastLine = copy.getByText('Bring <b>boots</b> & a coat.');
   await expect(lastLine).toBeVisible();
   const before = await lastLine.boundingBox();
@@ -76,11 +100,7 @@ test('a click and typing on the writing before the editor is ready land in the e
   account,
   workspace,
 }) => {
-  const { client, id } = await tideTables(account);
-
-  const release = await holdEditorCode(page);
-  await workspace.open();
-  const copy = page.getByTestId('static-writing');
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
   await expect(copy.getByRole('heading', { level: 1 })).toHaveText('Tide tables');
   // Stored text is shown as text, never as markup.
   await expect(copy.getByText('Bring <b>boots</b> & a coat.')).toBeVisible();
@@ -107,12 +127,7 @@ test('a click and typing on the writing before the editor is ready land in the e
   await expect(editor.locator('p').nth(1)).toHaveText('High water at six. Moon full.');
 
   // It is the writing itself that changed: saved as usual.
-  await expect
-    .poll(async () => {
-      const { data: row } = await client.from('writings').select('content').eq('id', id).single();
-      return JSON.stringify(row?.content);
-    })
-    .toContain('High water at six. Moon full.');
+  await expectSaved(client, id, 'High water at six. Moon full.');
 });
 
 test('when the editor cannot be fetched the writing stays readable, and Retry brings the editor', async ({
@@ -153,10 +168,7 @@ test.describe('on a phone', () => {
     account,
     workspace,
   }) => {
-    const { client, id } = await tideTables(account);
-    const release = await holdEditorCode(page);
-    await workspace.open();
-    const copy = page.getByTestId('static-writing');
+    const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
     const line = copy.getByText('Low water at noon.');
     await expect(line).toBeInViewport();
     // Nothing of the copy runs past the screen's edge.
@@ -173,11 +185,6 @@ test.describe('on a phone', () => {
     const after = await paragraph.boundingBox();
     expect(after?.x).toBeCloseTo(before.x, 0);
     expect(after?.y).toBeCloseTo(before.y, 0);
-    await expect
-      .poll(async () => {
-        const { data: row } = await client.from('writings').select('content').eq('id', id).single();
-        return JSON.stringify(row?.content);
-      })
-      .toContain('Low water at noon. Slack tide.');
+    await expectSaved(client, id, 'Low water at noon. Slack tide.');
   });
 });
