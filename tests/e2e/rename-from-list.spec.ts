@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import type { Account } from './support/accounts.ts';
-import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { seedWritings } from './support/writings.ts';
 
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
 const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
@@ -14,30 +13,6 @@ const saveState = (page: Page) =>
   editor(page)
     .getByRole('status')
     .filter({ hasText: /Saved|Saving|Unsaved/ });
-
-/** Two writings of the account; the later one ('Old name') is first in the list and opens on load. */
-async function seed(account: Account) {
-  const client = backendClient();
-  const { error: signInError } = await client.auth.setSession(account.session);
-  if (signInError) throw new Error(signInError.message);
-  const titles = ['Kept', 'Old name'];
-  const start = Date.now() - 10 * 60_000;
-  const { error } = await client.from('writings').insert(
-    titles.map((title, index) => ({
-      user_id: account.session.user.id,
-      title,
-      content: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-          { type: 'paragraph', content: [{ type: 'text', text: `About ${title}` }] },
-        ],
-      },
-      created_at: new Date(start + index * 60_000).toISOString(),
-    })),
-  );
-  if (error) throw new Error(error.message);
-}
 
 async function renameFromList(page: Page, from: string, to: string) {
   await row(page, from).hover();
@@ -60,7 +35,7 @@ test.describe('renaming a writing from the list', () => {
     workspace,
     account,
   }) => {
-    await seed(account);
+    await seedWritings(account, ['Kept', 'Old name']); // 'Old name' is first and opens on load
     await workspace.open();
     await expect(heading(page)).toHaveText('Old name');
 
@@ -87,7 +62,7 @@ test.describe('renaming a writing from the list', () => {
     workspace,
     account,
   }) => {
-    await seed(account);
+    await seedWritings(account, ['Kept', 'Old name']); // 'Old name' is first and opens on load
     await workspace.open();
     await expect(heading(page)).toHaveText('Old name');
 
@@ -110,7 +85,7 @@ test.describe('renaming a writing from the list', () => {
     workspace,
     account,
   }) => {
-    await seed(account);
+    await seedWritings(account, ['Kept', 'Old name']); // 'Old name' is first and opens on load
     await workspace.open();
     await expect(heading(page)).toHaveText('Old name');
 

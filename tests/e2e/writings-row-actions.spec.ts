@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Account } from './support/accounts.ts';
-import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { seedWritings } from './support/writings.ts';
 
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
 const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
@@ -9,28 +8,6 @@ const row = (page: Page, title: string) => list(page).getByRole('option').filter
 const editor = (page: Page) => page.locator('[data-slot="writings/Editor"]');
 
 const LONG_TITLE = 'Reading list for the long winter evenings by the harbour';
-
-async function seed(account: Account, titles: string[]) {
-  const client = backendClient();
-  const { error: signInError } = await client.auth.setSession(account.session);
-  if (signInError) throw new Error(signInError.message);
-  const start = Date.now() - titles.length * 60_000;
-  const { error } = await client.from('writings').insert(
-    titles.map((title, index) => ({
-      user_id: account.session.user.id,
-      title,
-      content: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-          { type: 'paragraph', content: [{ type: 'text', text: `About ${title}` }] },
-        ],
-      },
-      created_at: new Date(start + index * 60_000).toISOString(),
-    })),
-  );
-  if (error) throw new Error(error.message);
-}
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -53,7 +30,7 @@ test.describe("a writing's row actions", () => {
     workspace,
     account,
   }) => {
-    await seed(account, ['Shopping', LONG_TITLE]);
+    await seedWritings(account, ['Shopping', LONG_TITLE]);
     await workspace.open();
     await row(page, LONG_TITLE).click();
     await expect(editor(page).locator('.ProseMirror h1')).toHaveText(LONG_TITLE);
@@ -76,7 +53,7 @@ test.describe("a writing's row actions", () => {
     workspace,
     account,
   }) => {
-    await seed(account, ['Kept', 'Old name']);
+    await seedWritings(account, ['Kept', 'Old name']);
     await workspace.open();
     await expect(row(page, 'Old name')).toBeVisible();
 

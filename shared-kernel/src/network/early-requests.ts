@@ -181,6 +181,8 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undef
  */
 export const earlyFetch: typeof fetch = async (input, init) => {
   const early = state();
+  // Once the first screen is past and every early response is taken, it is fetch and nothing more.
+  if (early.pending.size === 0 && !early.recording) return fetch(input, init);
   const request = input instanceof Request ? input : null;
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
   if (method !== 'GET') {

@@ -1,5 +1,36 @@
 import { type Account, backendClient } from './accounts.ts';
 
+/** A writing's content as the editor stores it: an H1 title, then one paragraph. */
+function documentOf(title: string, text: string) {
+  return {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+      { type: 'paragraph', content: [{ type: 'text', text }] },
+    ],
+  };
+}
+
+/**
+ * Stores writings of `account` titled `titles`, each with the paragraph 'About <title>', made a minute
+ * apart in that order: the last one is first in the list and opens on load.
+ */
+export async function seedWritings(account: Account, titles: string[]): Promise<void> {
+  const client = backendClient();
+  const { error: signInError } = await client.auth.setSession(account.session);
+  if (signInError) throw new Error(signInError.message);
+  const start = Date.now() - titles.length * 60_000;
+  const { error } = await client.from('writings').insert(
+    titles.map((title, index) => ({
+      user_id: account.session.user.id,
+      title,
+      content: documentOf(title, `About ${title}`),
+      created_at: new Date(start + index * 60_000).toISOString(),
+    })),
+  );
+  if (error) throw new Error(error.message);
+}
+
 /**
  * Stores a writing of `account` as the editor would (an H1 title, then one paragraph), under the
  * writer's own session, and returns its id.
@@ -12,13 +43,7 @@ export async function writingOf(account: Account, title: string, text: string): 
     .insert({
       user_id: account.session.user.id,
       title,
-      content: {
-        type: 'doc',
-        content: [
-          { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-          { type: 'paragraph', content: [{ type: 'text', text }] },
-        ],
-      },
+      content: documentOf(title, text),
     })
     .select('id')
     .single();
