@@ -4,49 +4,14 @@ import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas, updateIdeaContent } from '../ideas-data/index.ts';
-import { createIdeasStore, type IdeasStore, serverWrites } from '../ideas-store/index.ts';
-import { offlineIdeaWrites } from './offline-writes.ts';
+import type { IdeasStore } from '../ideas-store/index.ts';
+import { openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
 
 let backend: TestBackend;
 const stores: IdeasStore[] = [];
 
-/** The network between the client and the server, which a test can cut or make lose answers. */
-function network() {
-  const state = {
-    down: false,
-    loseAnswers: 0,
-    fetch: (async (input, init) => {
-      const request = new Request(input, init);
-      if (state.down) throw new TypeError('Failed to fetch');
-      const response = await fetch(request);
-      if (state.loseAnswers > 0 && request.method !== 'GET') {
-        state.loseAnswers -= 1;
-        throw new TypeError('Failed to fetch');
-      }
-      return response;
-    }) as typeof fetch,
-  };
-  return state;
-}
-
-async function signUp() {
-  const net = network();
-  const client = backend.client({ fetch: net.fetch }) as WorkspaceClient;
-  const email = `offline-idea-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id, net };
-}
-
-function openStore({ client, userId }: { client: WorkspaceClient; userId: string }) {
-  const store = createIdeasStore({
-    client,
-    userId,
-    writes: offlineIdeaWrites(client, userId, serverWrites(client, userId)),
-  });
-  stores.push(store);
-  return store;
-}
+const signUp = () => signUpOfflineWriter(backend, 'offline-idea');
+const openStore = (writer: { client: WorkspaceClient; userId: string }) => openOfflineStore(writer, stores);
 
 const serverContents = async (writer: { client: WorkspaceClient; userId: string }) =>
   (await listIdeas({ ...writer, categoryId: null, offset: 0, limit: 50 })).map((idea) => idea.content);

@@ -7,39 +7,20 @@ import {
   messages,
   shareCategory,
   updateSharePermission,
-  type WorkspaceClient,
 } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Idea, listIdeas } from '../ideas-data/index.ts';
-import { createIdeasStore, type IdeasStore, serverWrites } from '../ideas-store/index.ts';
-import { offlineIdeaWrites } from './offline-writes.ts';
+import type { IdeasStore } from '../ideas-store/index.ts';
+import { type OfflineWriter, openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
 
 let backend: TestBackend;
 const stores: IdeasStore[] = [];
 
-/** A writer whose connection a test can cut. */
-async function signUp(label: string) {
-  const net = { down: false };
-  const offlineFetch = (async (input, init) => {
-    if (net.down) throw new TypeError('Failed to fetch');
-    return fetch(new Request(input, init));
-  }) as typeof fetch;
-  const client = backend.client({ fetch: offlineFetch }) as WorkspaceClient;
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id, email, net };
-}
+const signUp = (label: string) => signUpOfflineWriter(backend, label);
+type Writer = OfflineWriter;
 
-type Writer = Awaited<ReturnType<typeof signUp>>;
-
-async function openStore({ client, userId }: Writer): Promise<IdeasStore> {
-  const store = createIdeasStore({
-    client,
-    userId,
-    writes: offlineIdeaWrites(client, userId, serverWrites(client, userId)),
-  });
-  stores.push(store);
+async function openStore(writer: Writer): Promise<IdeasStore> {
+  const store = openOfflineStore(writer, stores);
   await store.start();
   return store;
 }
