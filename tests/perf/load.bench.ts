@@ -24,8 +24,9 @@
  * run with their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the
  * remotes use the next four, the blank page the fifth).
  *
- * The production build is served by a process of its own, as in the e2e tests and in production; the
- * backend runs in this one.
+ * The production build and the local backend each run in a process of their own, as in the e2e tests and
+ * in production (tests/perf/support/server-processes.ts); the page reaches the backend at the URL it was
+ * built with, with nothing in between.
  *
  * Budgets (docs/architecture.md, Budgets): initial JS <= 350 KB gzip; editor interactive cold <= 1000 ms,
  * warm <= 400 ms; <= 2 extra requests and <= 30 KB gzip of federation overhead per remote.
@@ -36,7 +37,6 @@
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import { startBackend } from 'local-backend';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
@@ -53,7 +53,7 @@ import {
   totalGzip,
   watchFirstScreen,
 } from './support/first-screen.ts';
-import { serveWorkspaceProcess } from './support/workspace-process.ts';
+import { serveWorkspaceProcess, startBackendProcess } from './support/server-processes.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // The shell's port; the remotes take the next four and the blank page the fifth.
@@ -93,8 +93,8 @@ const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2
 const p95 = (values: number[]) =>
   sorted(values)[Math.min(values.length - 1, Math.floor(0.95 * values.length))] ?? 0;
 
-const backend = await startBackend({ dataDir: 'memory://', port: 0 });
-const writer = createClient(backend.url, backend.anonKey, {
+const backend = await startBackendProcess();
+const writer = createClient(LOCAL_BACKEND.url, LOCAL_BACKEND.anonKey, {
   // No refresh timer: it would keep the process alive after the bench (and /tmp/ports.lock held).
   auth: { persistSession: false, autoRefreshToken: false },
   realtime: { transport: WebSocket as never },
@@ -160,9 +160,6 @@ async function keptByServiceWorker(page: Page): Promise<void> {
 
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext(); // a fresh profile: empty cache, no service worker
-  await context.route(`${LOCAL_BACKEND.url}/**`, (route) =>
-    route.continue({ url: route.request().url().replace(LOCAL_BACKEND.url, backend.url) }),
-  );
   // Signed in, as a returning writer is: the page goes straight to the workspace.
   await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
     key: sessionStorageKey(),
@@ -210,7 +207,7 @@ for (let index = 0; index < RUNS; index += 1) {
 await browser.close();
 await workspace.close();
 await blank.close();
-await backend.stop();
+await backend.close();
 
 /** The run whose initial JS is the median one, so its table adds up. */
 function medianSample(kind: Kind): LoadSample {
