@@ -85,4 +85,44 @@ test.describe('the workspace offline', () => {
       page.evaluate(() => (window as unknown as { persistCalls: { count: number } }).persistCalls.count);
     await expect.poll(calls).toBe(1);
   });
+
+  test('once kept, a reload reaches the backend and takes the app files without starting the service worker', async ({
+    page,
+    workspace,
+  }) => {
+    await workspace.open();
+    await expectAreasMounted(workspace);
+    await workspace.keptForOffline();
+    // Chromium stops a worker idle for 30 s: a writer's next load finds it stopped.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('ServiceWorker.enable');
+    await devtools.send('ServiceWorker.stopAllWorkers');
+
+    await page.reload();
+    await expectAreasMounted(workspace);
+
+    // How the browser routed each request (Chromium's resource timing: the static route that matched, if
+    // any, and where the answer came from).
+    const loads = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => {
+        const routed = entry as PerformanceResourceTiming & {
+          workerMatchedSourceType?: string;
+          workerFinalSourceType?: string;
+        };
+        return {
+          url: new URL(entry.name),
+          matched: routed.workerMatchedSourceType,
+          from: routed.workerFinalSourceType,
+        };
+      }),
+    );
+    const backend = loads.filter(({ url }) => /^\/(auth|rest)\/v1\//.test(url.pathname));
+    const files = loads.filter(({ url }) => url.pathname.startsWith('/static/'));
+    expect(backend.length).toBeGreaterThan(2);
+    expect(files.length).toBeGreaterThan(10);
+    for (const { url, matched } of backend) expect(matched, url.href).toBe('network');
+    for (const { url, matched, from } of files) expect([matched, from], url.href).toEqual(['cache', 'cache']);
+    // The remotes' files too, from their own origins.
+    expect(new Set(files.map(({ url }) => url.origin)).size).toBeGreaterThan(2);
+  });
 });

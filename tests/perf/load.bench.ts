@@ -13,7 +13,8 @@
  * - FCP: the 'first-contentful-paint' paint entry.
  *
  * Each run: a cold load (fresh context, empty cache: nothing remembered from an earlier load), then a warm
- * one (the same context loaded again once the service worker controls the page and has kept the version;
+ * one (the same context loaded again once the service worker controls the page and has kept the version,
+ * with the worker stopped first, as Chromium stops it after 30 s idle;
  * the cold load has remembered what it asked for until its first screen, so the warm one asks for it all
  * at once, shared-kernel/src/network/early-requests.ts: its initial JS includes the editor's code,
  * preloaded from the device's cache), then the same again ("again": the scripts' compiled code is now in
@@ -158,6 +159,17 @@ async function keptByServiceWorker(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Stops the page's service worker, as Chromium does once it has been idle for 30 s: a writer's next load
+ * finds it stopped, and starting it is part of that load.
+ */
+async function stopServiceWorker(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  await session.detach();
+}
+
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext(); // a fresh profile: empty cache, no service worker
   // Signed in, as a returning writer is: the page goes straight to the workspace.
@@ -176,7 +188,9 @@ async function measureRun(): Promise<Run> {
   const open = () => page.goto(`${workspace.url}/workspace`);
   const cold = await measureLoad(page, open, { origins });
   await keptByServiceWorker(page);
+  await stopServiceWorker(page);
   const warm = await measureLoad(page, open, { origins });
+  await stopServiceWorker(page);
   const again = await measureLoad(page, open, { origins });
   await context.close();
   return { cold, warm, again, floor };

@@ -14,6 +14,35 @@ export type RequestRoute = 'page' | 'entry' | 'immutable' | 'network';
  */
 const BACKEND_PATHS = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/', '/api/'];
 
+/**
+ * Rules the browser applies before the worker runs (the static routing API, registered at install). On a
+ * load the worker has usually been stopped, and every request it might answer waits for it to start and
+ * read its record: the backend's reads then wait behind the worker, and so do the page's files. These
+ * rules decide, as {@link routeRequest} would, without starting it:
+ * - the backend's requests, on any origin, go to the network;
+ * - the files under `/static/` of any origin (the shell's and the remotes', content-hashed) come from the
+ *   kept versions' caches, as `matchImmutable` finds them, and from the network when not kept (a file of
+ *   another site with such a path is not kept, so it goes to the network too).
+ * Everything else reaches the fetch handler: pages and entry files (network first, the kept copy
+ * offline), and a remote served under a path prefix (`/writings/static/…`).
+ */
+export const STATIC_ROUTES: RouterRule[] = [
+  {
+    condition: { or: BACKEND_PATHS.map((prefix) => ({ urlPattern: anyOrigin(`${prefix}*`) })) },
+    source: 'network',
+  },
+  { condition: { urlPattern: anyOrigin('/static/*') }, source: 'cache' },
+];
+
+/**
+ * A pattern on the path alone, for any origin (a pattern's unset parts would be the worker's own URL's).
+ * In Chromium 156 a path that starts with a wildcard matched nothing, so the remotes' files are matched at
+ * the root of their origin.
+ */
+function anyOrigin(pathname: string): URLPatternInit {
+  return { protocol: '*', hostname: '*', port: '*', pathname, search: '*', hash: '*' };
+}
+
 /** The worker's own script: the browser checks it for updates outside the worker; a page never gets a copy. */
 const SERVICE_WORKER_PATH = '/sw.js';
 
@@ -46,3 +75,19 @@ export function routeRequest({
   // static/ are content-hashed and immutable; every other file is an entry served no-cache.
   return pathname.includes('/static/') ? 'immutable' : 'entry';
 }
+
+/** The static routing API (Chromium 123+), not yet in TypeScript's WebWorker library. */
+export interface RouterCondition {
+  urlPattern?: URLPatternInit | string;
+  requestMethod?: string;
+  requestMode?: RequestMode;
+  requestDestination?: RequestDestination;
+  runningStatus?: 'running' | 'not-running';
+  or?: RouterCondition[];
+  not?: RouterCondition;
+}
+export interface RouterRule {
+  condition: RouterCondition;
+  source: 'network' | 'cache' | 'fetch-event' | 'race-network-and-fetch-handler' | { cacheName: string };
+}
+export type InstallEventWithRoutes = ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> };

@@ -11,7 +11,12 @@
  *   all of its files, lazily loaded parts included, and only then is it used offline.
  */
 import { type CacheVersionReply, isCacheVersionMessage } from './protocol.ts';
-import { type RequestRoute, routeRequest } from './request-route.ts';
+import {
+  type InstallEventWithRoutes,
+  type RequestRoute,
+  routeRequest,
+  STATIC_ROUTES,
+} from './request-route.ts';
 import {
   dropUnkeptCaches,
   type KeptVersions,
@@ -122,8 +127,11 @@ self.addEventListener('message', (event) => {
 // from remotes.json and the manifests on every load), so swapping it under an open page changes nothing
 // the page runs. And it is useful: the very first visit is controlled without a reload, so its lazily
 // loaded parts (settings, break screen, search) load offline too.
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
   void self.skipWaiting();
+  // A browser without static routing runs the fetch handler for every request, to the same effect.
+  const routes = (event as InstallEventWithRoutes).addRoutes?.(STATIC_ROUTES);
+  if (routes) event.waitUntil(routes.catch((error: unknown) => console.warn('Static routes refused', error)));
 });
 
 self.addEventListener('activate', (event) => {
