@@ -114,6 +114,35 @@ describe('early requests', { timeout: 30_000 }, () => {
     expect(sent()).toEqual([]);
   });
 
+  it('preloads each remembered file once, and none the page already asked for', () => {
+    const stored = JSON.parse(localStorage.getItem('workspace.early-requests') ?? '{}');
+    const file = (name: string, as: string) => ({ url: `https://cdn.example/static/${name}`, as });
+    localStorage.setItem(
+      'workspace.early-requests',
+      JSON.stringify({
+        ...stored,
+        userId,
+        files: [
+          file('a.js', 'script'),
+          file('a.js', 'script'),
+          file('b.css', 'style'),
+          file('c.js', 'script'),
+        ],
+      }),
+    );
+    const asked = document.createElement('script');
+    asked.src = 'https://cdn.example/static/c.js';
+    document.head.append(asked);
+    newPage();
+    startEarlyRequests(backend);
+    const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preloaded.map((link) => [link.href, link.as])).toEqual([
+      ['https://cdn.example/static/a.js', 'script'],
+      ['https://cdn.example/static/b.css', 'style'],
+    ]);
+    for (const element of [asked, ...preloaded]) element.remove();
+  });
+
   it('forgets them on sign-out', async () => {
     await firstScreenReads();
     rememberEarlyRequests();

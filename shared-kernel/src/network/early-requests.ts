@@ -143,20 +143,23 @@ function preload(files: RememberedFile[]): void {
       (element) => ('src' in element ? element.src : element.href),
     ),
   );
+  const links: HTMLLinkElement[] = [];
   for (const file of files) {
     if (!isHttp(file.url) || asked.has(file.url) || (file.as !== 'script' && file.as !== 'style')) continue;
+    asked.add(file.url);
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = file.as;
     link.href = file.url;
-    document.head.append(link);
+    links.push(link);
   }
+  document.head.append(...links);
 }
 
-function record(early: EarlyState, url: string, headers: Headers): void {
+/** Keeps a read of this page (`userId`: whose token it carries, null if none) to make early next time. */
+function record(early: EarlyState, url: string, headers: Headers, userId: string | null): void {
   const { recording } = early;
   if (!recording || recording.reads.length >= MAX_READS) return;
-  const userId = userOfToken(headers.get('authorization'));
   if (userId !== null && recording.userId !== null && recording.userId !== userId) return;
   if (recording.reads.some((read) => read.url === url)) return;
   recording.userId ??= userId;
@@ -191,9 +194,10 @@ export const earlyFetch: typeof fetch = async (input, init) => {
   }
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers ?? request?.headers);
-  record(early, url, headers);
   const authorization = headers.get('authorization');
-  const key = keyOf(url, userOfToken(authorization) === null ? null : authorization);
+  const userId = userOfToken(authorization);
+  record(early, url, headers, userId);
+  const key = keyOf(url, userId === null ? null : authorization);
   const response = early.pending.get(key);
   early.pending.delete(key);
   if (response) return untilAborted(response, init?.signal ?? request?.signal);

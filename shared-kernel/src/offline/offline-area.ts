@@ -37,6 +37,25 @@ export interface OfflineAreaOptions<Event, Payload> {
 }
 
 /**
+ * The channel to the other tabs of this area and user. What they tell before {@link hear} is called is
+ * kept and heard then. `null` where BroadcastChannel does not exist.
+ */
+function openTabChannel<Message>(name: string) {
+  if (typeof BroadcastChannel !== 'function') return null;
+  const channel = new BroadcastChannel(name);
+  const early: Message[] = [];
+  channel.onmessage = ({ data }: MessageEvent<Message>) => early.push(data);
+  return {
+    postMessage: (message: Message) => channel.postMessage(message),
+    hear(listener: (message: Message) => void): void {
+      channel.onmessage = ({ data }: MessageEvent<Message>) => listener(data);
+      for (const message of early.splice(0)) listener(message);
+    },
+    close: () => channel.close(),
+  };
+}
+
+/**
  * An area's offline store at work for one user: the local database, the outbox sync (one tab at a time,
  * under a Web Lock), the other tabs told of every change (BroadcastChannel), and a sync on start, when
  * the connection returns and when the tab becomes visible. `null` where IndexedDB cannot be opened (the
@@ -46,14 +65,18 @@ export async function startOfflineArea<Event, Payload extends object>(
   options: OfflineAreaOptions<Event, Payload>,
 ) {
   const { name, itemStore, onEvent, onPending } = options;
+  const opening = openOfflineDatabase(name, itemStore);
+  // Made while the database opens: a page's first channel takes a while (20 ms on a busy machine), and
+  // the area's first page waits for this store.
+  const channel = openTabChannel<TabMessage<Event>>(name);
   let database: OfflineDatabase;
   try {
-    database = await openOfflineDatabase(name, itemStore);
+    database = await opening;
   } catch (error) {
+    channel?.close();
     console.warn(`The offline store ${name} could not be opened; it works online only`, error);
     return null;
   }
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
   let lastFailure: SyncFailure | null = null;
   let closed = false;
   // A round still running when the store closes finishes its step; the other tabs are not told then.
@@ -81,12 +104,10 @@ export async function startOfflineArea<Event, Payload extends object>(
     },
     ...options.sync,
   });
-  if (channel) {
-    channel.onmessage = ({ data }: MessageEvent<TabMessage<Event>>) => {
-      if (data.kind === 'synced') onEvent(data.event);
-      countPending();
-    };
-  }
+  channel?.hear((message) => {
+    if (message.kind === 'synced') onEvent(message.event);
+    countPending();
+  });
   const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', asError(error)));
   const flushWhenVisible = () => {
     if (document.visibilityState === 'visible') flush();
