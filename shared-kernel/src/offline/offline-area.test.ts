@@ -36,4 +36,25 @@ describe('an offline area across tabs', () => {
     await vi.waitFor(() => expect(heard).toEqual(['renamed elsewhere']));
     otherTab.close();
   });
+
+  it('works online only, without failing, where the browser has no IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const area = await startOfflineArea({
+        name: `area-${crypto.randomUUID()}`,
+        itemStore: 'items',
+        lockName: 'outbox',
+        itemLabel: 'item',
+        steps: () => ({ create: async () => {}, update: async () => {}, remove: async () => {} }),
+        onEvent: () => {},
+        onPending: () => {},
+      });
+      expect(area).toBeNull();
+      expect(warn).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+      warn.mockRestore();
+    }
+  });
 });

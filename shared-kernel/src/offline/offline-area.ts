@@ -65,7 +65,8 @@ export async function startOfflineArea<Event, Payload extends object>(
   options: OfflineAreaOptions<Event, Payload>,
 ) {
   const { name, itemStore, onEvent, onPending } = options;
-  const opening = openOfflineDatabase(name, itemStore);
+  // A browser without IndexedDB throws at once: that too is the failure handled below.
+  const opening = new Promise<OfflineDatabase>((resolve) => resolve(openOfflineDatabase(name, itemStore)));
   // Made while the database opens: a page's first channel takes a while (20 ms on a busy machine), and
   // the area's first page waits for this store.
   const channel = openTabChannel<TabMessage<Event>>(name);
