@@ -76,6 +76,7 @@ export {
   type PromptDialogProps,
 } from './primitives/dialogs.tsx';
 export { EmptyState } from './primitives/empty-state.tsx';
+export { Notice } from './primitives/notice.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export { useOnDemand } from './primitives/use-on-demand.ts';
 export * from './sharing/index.ts';

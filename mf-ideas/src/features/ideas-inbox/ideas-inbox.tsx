@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { type AreaProps, messages, pendingSyncText, type WorkspaceClient } from 'shared-kernel';
+import { type AreaProps, messages, Notice, pendingSyncText, type WorkspaceClient } from 'shared-kernel';
 import {
   createIdeasStore,
   type IdeasStore,
@@ -14,19 +14,20 @@ import styles from './ideas-inbox.module.css';
 import { IdeasList } from './ideas-list.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 
-function Notice() {
+function NoticeAndPending() {
   const store = useStore();
   const notice = useIdeasState((state) => state.notice);
   const pending = useIdeasState((state) => state.pending);
   return (
     <>
       {notice && (
-        <div role="alert" className={styles.notice}>
-          <span>{notice}</span>
-          <button type="button" onClick={() => store.notify(null)} aria-label={messages.ideas.dismiss}>
-            ×
-          </button>
-        </div>
+        <Notice
+          className={styles.notice}
+          onDismiss={() => store.notify(null)}
+          dismissLabel={messages.ideas.dismiss}
+        >
+          {notice}
+        </Notice>
       )}
       {pending > 0 && <p className={styles.pending}>{pendingSyncText(pending)}</p>}
     </>
@@ -60,7 +61,7 @@ export const IdeasInbox = memo(function IdeasInbox({
     <IdeasStoreContext.Provider value={store}>
       <CategoryBar />
       <SelectionBar bus={bus} />
-      <Notice />
+      <NoticeAndPending />
       <IdeasList />
     </IdeasStoreContext.Provider>
   );

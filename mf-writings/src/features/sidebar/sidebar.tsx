@@ -2,6 +2,7 @@ import {
   type AreaProps,
   getSupabaseClient,
   messages,
+  Notice,
   pendingSyncText,
   rateLimitReached,
   useBusEvent,
@@ -48,30 +49,29 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
         </p>
       )}
       {limit && (
-        <div role="alert" className={styles.notice}>
-          <span>{rateLimitReached(limit)}</span>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => {
-              dismissNotice();
-              bus.emit({ type: 'pricing.open', reason: 'rate-limit' });
-            }}
-          >
-            {messages.pricing.upgrade}
-          </button>
-          <button type="button" onClick={dismissNotice} aria-label={messages.sidebar.dismiss}>
-            ×
-          </button>
-        </div>
+        <Notice
+          onDismiss={dismissNotice}
+          dismissLabel={messages.sidebar.dismiss}
+          actions={
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => {
+                dismissNotice();
+                bus.emit({ type: 'pricing.open', reason: 'rate-limit' });
+              }}
+            >
+              {messages.pricing.upgrade}
+            </button>
+          }
+        >
+          {rateLimitReached(limit)}
+        </Notice>
       )}
       {notice && (
-        <div role="alert" className={styles.notice}>
-          <span>{notice}</span>
-          <button type="button" onClick={dismissNotice} aria-label={messages.sidebar.dismiss}>
-            ×
-          </button>
-        </div>
+        <Notice onDismiss={dismissNotice} dismissLabel={messages.sidebar.dismiss}>
+          {notice}
+        </Notice>
       )}
       {user && <FolderList client={getSupabaseClient(backend)} userId={user.id} />}
       <WritingsList />
