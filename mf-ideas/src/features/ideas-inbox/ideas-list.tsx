@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { canWriteToFolder, messages } from 'shared-kernel';
-import { useRowVirtualizer } from 'shared-kernel/row-virtualizer';
+import { useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';
@@ -87,41 +87,31 @@ export function IdeasList({ now }: { now?: Date }) {
   const footer = footerText(status, items.length, hasMore);
   return (
     <div ref={scrollElement} className={styles.listScroll}>
-      <div
+      <VirtualRows
+        virtualizer={virtualizer}
+        rows={rows}
         role="listbox"
         aria-label={messages.ideas.list}
         aria-multiselectable="true"
-        className={styles.listInner}
-        style={{ height: virtualizer.getTotalSize() }}
       >
-        {virtualRows.map((virtualRow) => {
-          const row = rows[virtualRow.index];
-          if (!row) return null;
-          return (
-            <div
-              key={virtualRow.key}
-              className={styles.virtualRow}
-              style={{ height: virtualRow.size, transform: `translateY(${virtualRow.start}px)` }}
-            >
-              {row.kind === 'header' ? (
-                <div role="presentation" className={styles.groupHeader} data-date-group={row.label}>
-                  {row.label}
-                </div>
-              ) : (
-                <IdeaRow
-                  idea={row.idea}
-                  store={store}
-                  selected={selectedIds.has(row.idea.id)}
-                  expanded={expandedId === row.idea.id}
-                  unsaved={unsaved.has(row.idea.id)}
-                  highlighted={highlightId === row.idea.id}
-                  readOnly={readOnly}
-                />
-              )}
+        {(row) =>
+          row.kind === 'header' ? (
+            <div role="presentation" className={styles.groupHeader} data-date-group={row.label}>
+              {row.label}
             </div>
-          );
-        })}
-      </div>
+          ) : (
+            <IdeaRow
+              idea={row.idea}
+              store={store}
+              selected={selectedIds.has(row.idea.id)}
+              expanded={expandedId === row.idea.id}
+              unsaved={unsaved.has(row.idea.id)}
+              highlighted={highlightId === row.idea.id}
+              readOnly={readOnly}
+            />
+          )
+        }
+      </VirtualRows>
       {footer && (
         <p className={styles.footer} aria-live="polite">
           {footer}

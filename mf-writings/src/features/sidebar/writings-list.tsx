@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
-import { useRowVirtualizer } from 'shared-kernel/row-virtualizer';
+import { useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import {
   clickWriting,
   getWritingsState,
@@ -122,37 +122,27 @@ export function WritingsList({ now }: { now?: Date }) {
       data-density={compactMode ? 'compact' : 'comfortable'}
       onScroll={loadMoreWhenNearBottom}
     >
-      <div
+      <VirtualRows
+        virtualizer={virtualizer}
+        rows={rows}
         role="listbox"
         aria-label="Writings"
         aria-multiselectable="true"
-        className={styles.listInner}
-        style={{ height: virtualizer.getTotalSize() }}
       >
-        {virtualizer.getVirtualItems().map((virtualRow) => {
-          const row = rows[virtualRow.index];
-          if (!row) return null;
-          return (
-            <div
-              key={virtualRow.key}
-              className={styles.virtualRow}
-              style={{ height: virtualRow.size, transform: `translateY(${virtualRow.start}px)` }}
-            >
-              {row.kind === 'header' ? (
-                <div role="presentation" className={styles.sectionHeader}>
-                  {row.label}
-                </div>
-              ) : (
-                <WritingRow
-                  writing={row.writing}
-                  selected={selectedIds.has(row.writing.id)}
-                  unsaved={unsaved.has(row.writing.id)}
-                />
-              )}
+        {(row) =>
+          row.kind === 'header' ? (
+            <div role="presentation" className={styles.sectionHeader}>
+              {row.label}
             </div>
-          );
-        })}
-      </div>
+          ) : (
+            <WritingRow
+              writing={row.writing}
+              selected={selectedIds.has(row.writing.id)}
+              unsaved={unsaved.has(row.writing.id)}
+            />
+          )
+        }
+      </VirtualRows>
       {footer && (
         <p className={styles.listFooter} aria-live="polite">
           {footer}

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useCallback } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type HTMLAttributes, type ReactNode, type RefObject, useCallback } from 'react';
 
 /**
  * The virtualizer of a long list of keyed rows whose heights are known (the writings list, the ideas
@@ -35,4 +35,44 @@ export function useRowVirtualizer<Row extends { readonly key: string }>({
     overscan: 8,
     initialRect: { width: 300, height: viewportHeight },
   });
+}
+
+/**
+ * The rows the virtualizer renders, each at its offset, in a box as tall as every row together (the
+ * list's element: its role, label and class are passed as they are). `children` renders one row.
+ */
+export function VirtualRows<Row>({
+  virtualizer,
+  rows,
+  children: renderRow,
+  style,
+  ...box
+}: {
+  virtualizer: Virtualizer<HTMLElement, Element>;
+  rows: readonly Row[];
+  children: (row: Row) => ReactNode;
+} & Omit<HTMLAttributes<HTMLDivElement>, 'children'>) {
+  return (
+    <div {...box} style={{ ...style, position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((virtualRow) => {
+        const row = rows[virtualRow.index];
+        if (row === undefined) return null;
+        return (
+          <div
+            key={virtualRow.key}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              height: virtualRow.size,
+              transform: `translateY(${virtualRow.start}px)`,
+            }}
+          >
+            {renderRow(row)}
+          </div>
+        );
+      })}
+    </div>
+  );
 }
