@@ -78,6 +78,7 @@ export {
 export { EmptyState } from './primitives/empty-state.tsx';
 export { Notice } from './primitives/notice.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
+export { PendingSync } from './primitives/pending-sync.tsx';
 export { useOnDemand } from './primitives/use-on-demand.ts';
 export * from './sharing/index.ts';
 export * from './supabase/index.ts';

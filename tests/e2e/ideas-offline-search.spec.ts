@@ -17,7 +17,7 @@ test('a thought captured offline survives a reload offline and reaches the serve
   await context.setOffline(true);
   await ideas.capture('Written in a tunnel');
   await expect(ideas.idea('Written in a tunnel')).toBeVisible();
-  await expect(ideas.root.getByText('1 change waiting to sync')).toBeVisible();
+  await expect(ideas.root.getByRole('status').filter({ hasText: '1 change waiting to sync' })).toBeVisible();
 
   await page.reload();
   // Offline, the auth gate lets the writer in after three failed session checks.

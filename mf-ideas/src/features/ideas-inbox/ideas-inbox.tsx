@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { type AreaProps, messages, Notice, pendingSyncText, type WorkspaceClient } from 'shared-kernel';
+import { type AreaProps, messages, Notice, PendingSync, type WorkspaceClient } from 'shared-kernel';
 import {
   createIdeasStore,
   type IdeasStore,
@@ -29,7 +29,7 @@ function NoticeAndPending() {
           {notice}
         </Notice>
       )}
-      {pending > 0 && <p className={styles.pending}>{pendingSyncText(pending)}</p>}
+      <PendingSync count={pending} className={styles.pending} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import {
   getSupabaseClient,
   messages,
   Notice,
-  pendingSyncText,
+  PendingSync,
   rateLimitReached,
   useBusEvent,
 } from 'shared-kernel';
@@ -43,11 +43,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
           {messages.writings.search}
         </button>
       </div>
-      {pending > 0 && (
-        <p role="status" className={styles.pending}>
-          {pendingSyncText(pending)}
-        </p>
-      )}
+      <PendingSync count={pending} />
       {limit && (
         <Notice
           onDismiss={dismissNotice}
