@@ -100,7 +100,15 @@ export async function loadFirstPage(): Promise<void> {
       limit: WRITINGS_PAGE_SIZE,
     });
     if (started !== runtime.generation) return;
-    setState({ items, status: 'ready', hasMore: items.length === WRITINGS_PAGE_SIZE });
+    // A writing made meanwhile (New pressed as the workspace opens) is in the list already, and the page,
+    // read before it was made, may not have it: it stays.
+    const listed = new Set(items.map((item) => item.id));
+    const madeMeanwhile = runtime.state.items.filter((item) => !listed.has(item.id));
+    setState({
+      items: [...madeMeanwhile, ...items].sort(compareNewestFirst),
+      status: 'ready',
+      hasMore: items.length === WRITINGS_PAGE_SIZE,
+    });
   } catch {
     if (started === runtime.generation) setState({ status: 'error' });
   }

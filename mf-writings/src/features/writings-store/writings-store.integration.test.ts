@@ -307,6 +307,42 @@ describe('the writings store', { timeout: 30_000 }, () => {
     disconnectWritingsStore();
   });
 
+  it('keeps a writing made while the first page was on its way (New pressed as the workspace opens)', async () => {
+    const writer = await signUp('new-at-once');
+    // The first page's answer, read by the server before the writing is made, reaches the page after it
+    // (and after any refetch the change set off).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let listAsked = false;
+    const slowList = backend.client({
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const answer = await fetch(input, init);
+        if (url.includes('/rest/v1/writings') && url.includes('block0') && !listAsked) {
+          listAsked = true;
+          await released;
+        }
+        return answer;
+      },
+    });
+    await slowList.auth.setSession(
+      (await writer.client.auth.getSession()).data.session ?? { access_token: '', refresh_token: '' },
+    );
+
+    connectWritingsStore({ client: slowList, userId: writer.userId });
+    await vi.waitFor(() => expect(listAsked).toBe(true));
+    const created = await createAndSelect();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a refetch set off by the change, if any
+    release();
+
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    expect(getWritingsState().items.map((item) => item.id)).toEqual([created?.id]);
+    expect(getWritingsState().selectedWritingId).toBe(created?.id);
+    disconnectWritingsStore();
+  });
+
   it('creates and opens a writing in the selected folder, and refuses moves into a read-only one', async () => {
     const owner = await signUp('move-owner');
     const reader = await signUp('move-reader');
