@@ -2,7 +2,6 @@
 import { acceptInvitation, messages, type WorkspaceClient, writingPreview } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import type { WritingSummary } from '../writings-data/index.ts';
 import {
   createFolder,
   createWriting,
@@ -29,7 +28,6 @@ import {
   refetchAndMerge,
   selectFolder,
 } from './index.ts';
-import { mergeRefetched } from './merge.ts';
 
 let backend: InProcessBackend;
 
@@ -388,31 +386,5 @@ describe('moving writings to a folder by name', { timeout: 30_000 }, () => {
     const moved = await listWritings({ ...writer, folderId: folders[0]?.id ?? '', offset: 0, limit: 20 });
     expect(moved.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
     expect(moved.every((row) => row.category === 'Short stories')).toBe(true);
-  });
-});
-
-describe('mergeRefetched', () => {
-  const row = (id: string, minute: number, title = id): WritingSummary => ({
-    id,
-    title,
-    preview: '',
-    category: null,
-    category_id: null,
-    created_at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
-    updated_at: '',
-  });
-
-  it('takes the server rows, keeps rows beyond the refetched window, and keeps unsaved rows as they are', () => {
-    const current = [row('c', 3, 'local c'), row('b', 2), row('a', 1)];
-    const fetched = [row('d', 4), row('c', 3, 'server c')];
-    const merged = mergeRefetched({ current, fetched, requested: 2, keep: new Set(['c']) });
-    expect(merged.map((item) => item.title)).toEqual(['d', 'local c', 'b', 'a']);
-  });
-
-  it('drops rows deleted on the server inside the window', () => {
-    const current = [row('b', 2), row('a', 1)];
-    expect(mergeRefetched({ current, fetched: [row('a', 1)], requested: 20, keep: new Set() })).toEqual([
-      row('a', 1),
-    ]);
   });
 });
