@@ -4,4 +4,4 @@
  */
 export { type SpawnedTestBackend, spawnTestBackend } from './spawn-test-backend.ts';
 export { startTestBackend, type TestBackend } from './start-test-backend.ts';
-export { createTestClient } from './test-client.ts';
+export { type CuttableNetwork, createTestClient, cuttableNetwork } from './test-client.ts';

@@ -1,30 +1,11 @@
-import type { TestBackend } from 'local-backend/testing';
+import { cuttableNetwork, type TestBackend } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
 import { createIdeasStore, type IdeasStore, serverWrites } from '../ideas-store/index.ts';
 import { offlineIdeaWrites } from './offline-writes.ts';
 
-/** The network between a client and the server, which a test can cut or make lose answers to writes. */
-function network() {
-  const state = {
-    down: false,
-    loseAnswers: 0,
-    fetch: (async (input, init) => {
-      const request = new Request(input, init);
-      if (state.down) throw new TypeError('Failed to fetch');
-      const response = await fetch(request);
-      if (state.loseAnswers > 0 && request.method !== 'GET') {
-        state.loseAnswers -= 1;
-        throw new TypeError('Failed to fetch');
-      }
-      return response;
-    }) as typeof fetch,
-  };
-  return state;
-}
-
 /** A new writer whose connection a test can cut (`net.down`) or make lose answers (`net.loseAnswers`). */
 export async function signUpOfflineWriter(backend: TestBackend, label: string) {
-  const net = network();
+  const net = cuttableNetwork();
   const client = backend.client({ fetch: net.fetch }) as WorkspaceClient;
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });

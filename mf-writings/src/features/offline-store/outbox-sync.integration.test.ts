@@ -1,5 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
+import { cuttableNetwork } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
@@ -18,29 +19,6 @@ import { createOutboxSync } from './outbox-sync.ts';
 import { CONFLICT_COPY_SUFFIX, type SyncEvent } from './sync-steps.ts';
 
 let backend: InProcessBackend;
-
-/** The network between the client and the server, which a test can cut or make lose answers. */
-function network() {
-  const state = {
-    down: false,
-    /** Requests whose answer is lost after the server has handled them. */
-    loseAnswers: 0,
-    /** Called before each request is sent (a test may hold it). */
-    before: async (_request: Request) => {},
-    fetch: (async (input, init) => {
-      const request = new Request(input, init);
-      await state.before(request.clone());
-      if (state.down) throw new TypeError('Failed to fetch');
-      const response = await fetch(request);
-      if (state.loseAnswers > 0 && request.method !== 'GET') {
-        state.loseAnswers -= 1;
-        throw new TypeError('Failed to fetch');
-      }
-      return response;
-    }) as typeof fetch,
-  };
-  return state;
-}
 
 async function signUp(options: { fetch?: typeof fetch } = {}) {
   const email = `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -157,7 +135,7 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
   });
 
   it('does not create a second writing when a create is replayed after its answer was lost', async () => {
-    const wire = network();
+    const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
     const localId = newLocalId();
@@ -181,7 +159,7 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
   });
 
   it('does not mistake its own edit, whose answer was lost, for a conflict', async () => {
-    const wire = network();
+    const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
     const localId = newLocalId();
@@ -209,7 +187,7 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
   });
 
   it('keeps everything queued while the network is down, retrying after 1 s, 2 s, 4 s, then syncs', async () => {
-    const wire = network();
+    const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
     for (const title of ['One', 'Two', 'Three']) {
@@ -331,7 +309,7 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
   });
 
   it('sends in the next round an edit folded in while an older one was on its way', async () => {
-    const wire = network();
+    const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
     const localId = newLocalId();
