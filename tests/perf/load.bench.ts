@@ -12,18 +12,24 @@
  * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
  * - FCP: the 'first-contentful-paint' paint entry.
  *
- * Each run: a cold load (fresh context, empty cache: nothing remembered from an earlier load), then a warm
- * one (the same context loaded again once the service worker controls the page and has kept the version,
- * with the worker stopped first, as Chromium stops it after 30 s idle;
- * the cold load has remembered what it asked for until its first screen, so the warm one asks for it all
- * at once, shared-kernel/src/network/early-requests.ts: its initial JS includes the editor's code,
- * preloaded from the device's cache), then the same again ("again": the scripts' compiled code is now in
- * Chromium's code cache, as on a writer's everyday load; the first warm load after a version was kept
- * compiles them), and the idle floor: a blank page from
- * a static server of the same kind, loaded cold and warm in a context of its own, so a busy machine can be told
- * apart. Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last
- * run with their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the
- * remotes use the next four, the blank page the fifth).
+ * Each run, in one fresh context (empty cache, nothing remembered from an earlier load):
+ * - cold: the first load.
+ * - warm: the first load once the service worker controls the page and has kept the version. The cold
+ *   load has remembered what it asked for until its first screen, so the warm one asks for it all at once
+ *   (shared-kernel/src/network/early-requests.ts): its initial JS includes the editor's code, preloaded
+ *   from the device's cache. Its scripts are compiled afresh.
+ * - again: the same once more, with the scripts' compiled code in Chromium's code cache, as on a
+ *   writer's everyday load.
+ * - reload: the same as again, but reloaded over the workspace itself, so tearing the loaded workspace
+ *   down is part of the load (warm and again start from a tab that shows nothing, about:blank, as a
+ *   writer opening the workspace does and as Lighthouse measures a load).
+ * Before warm, again and reload the service worker is stopped, as Chromium stops it after 30 s idle.
+ * The idle floor: a blank page from a static server of the same kind, loaded cold and warm (from
+ * about:blank) in a context of its own, so a busy machine can be told apart.
+ *
+ * Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last run with
+ * their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the remotes
+ * use the next four, the blank page the fifth).
  *
  * The production build and the local backend each run in a process of their own, as in the e2e tests and
  * in production (tests/perf/support/server-processes.ts); the page reaches the backend at the URL it was
@@ -80,12 +86,17 @@ interface Floor {
   fcpMs: number;
   loadMs: number;
 }
-/** A cold load, the first warm one, and the next warm one (scripts compiled from the code cache). */
-type Kind = 'cold' | 'warm' | 'again';
+/**
+ * A cold load, the first warm one, the next warm one (scripts compiled from the code cache), and that
+ * same load as a reload of the workspace over itself.
+ */
+type Kind = 'cold' | 'warm' | 'again' | 'reload';
+const KINDS: Kind[] = ['cold', 'warm', 'again', 'reload'];
 interface Run {
   cold: LoadSample;
   warm: LoadSample;
   again: LoadSample;
+  reload: LoadSample;
   floor: { cold: Floor; warm: Floor };
 }
 
@@ -123,8 +134,9 @@ const browser = await chromium.launch({
   args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
-/** The blank page loaded and timed: its first contentful paint and its load event's end. */
+/** The blank page loaded from a tab that shows nothing, and timed: its first contentful paint and its load event's end. */
 async function timeBlank(page: Page): Promise<Floor> {
+  await page.goto('about:blank');
   await page.goto(`${blank.url}/`);
   return page.evaluate(async () => {
     const fcp = await new Promise<number>((resolve) => {
@@ -188,12 +200,19 @@ async function measureRun(): Promise<Run> {
   const open = () => page.goto(`${workspace.url}/workspace`);
   const cold = await measureLoad(page, open, { origins });
   await keptByServiceWorker(page);
+  /** A writer opening the workspace in a tab that shows nothing (the worker stopped, as after 30 s idle). */
+  const openFromBlankTab = async () => {
+    await page.goto('about:blank');
+    await stopServiceWorker(page);
+    return measureLoad(page, open, { origins });
+  };
+  const warm = await openFromBlankTab();
+  const again = await openFromBlankTab();
+  // Reloaded over itself: the workspace just loaded is torn down as part of the load.
   await stopServiceWorker(page);
-  const warm = await measureLoad(page, open, { origins });
-  await stopServiceWorker(page);
-  const again = await measureLoad(page, open, { origins });
+  const reload = await measureLoad(page, open, { origins });
   await context.close();
-  return { cold, warm, again, floor };
+  return { cold, warm, again, reload, floor };
 }
 
 const floorOf = (run: Run, kind: Kind) => run.floor[kind === 'cold' ? 'cold' : 'warm'];
@@ -217,6 +236,7 @@ for (let index = 0; index < RUNS; index += 1) {
   console.log(runLine('cold', index, run.cold, run.floor.cold));
   console.log(runLine('warm', index, run.warm, run.floor.warm));
   console.log(runLine('again', index, run.again, run.floor.warm));
+  console.log(runLine('reload', index, run.reload, run.floor.warm));
 }
 await browser.close();
 await workspace.close();
@@ -256,22 +276,18 @@ function printTimes(): void {
       `cold ${BUDGET_MS.cold}, warm ${BUDGET_MS.warm}`,
     ],
   ];
-  console.log(
-    `\nTimes, ms after navigation start   cold: median    p95   warm: median    p95  again: median    p95   budget`,
-  );
+  // Each kind's column: its median, then its p95.
+  const column = (median: string, p95: string) => `${median.padStart(15)} ${p95.padStart(6)}`;
+  const header = KINDS.map((kind) => column(`${kind}: median`, 'p95')).join('');
+  console.log(`\nTimes, ms after navigation start${header}   budget`);
   for (const [label, pick, budget] of rows) {
-    const column = (kind: Kind) => {
-      const values = runs.map((run) => pick(run, kind)).filter((value): value is number => value !== null);
-      return `${ms(median(values)).padStart(12)} ${ms(p95(values)).padStart(6)}`;
-    };
-    console.log(
-      `  ${label.padEnd(32)} ${column('cold')}   ${column('warm')}   ${column('again')}   ${budget}`,
-    );
+    const values = (kind: Kind) =>
+      runs.map((run) => pick(run, kind)).filter((value): value is number => value !== null);
+    const cells = KINDS.map((kind) => column(ms(median(values(kind))), ms(p95(values(kind)))));
+    console.log(`  ${label.padEnd(30)}${cells.join('')}   ${budget}`);
   }
-  const requests = (kind: Kind) => String(median(runs.map((run) => run[kind].requests))).padStart(12);
-  console.log(
-    `  requests per load (median)       ${requests('cold')}        ${requests('warm')}        ${requests('again')}`,
-  );
+  const requests = KINDS.map((kind) => column(String(median(runs.map((run) => run[kind].requests))), ''));
+  console.log(`  ${'requests per load (median)'.padEnd(30)}${requests.join('')}`);
 }
 
 const last = runs.at(-1);
