@@ -4,15 +4,22 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
-import kernelPackage from '../../package.json' with { type: 'json' };
 
-const reactRange = '^19.0.0';
+/**
+ * A singleton shared without a version requirement. The federation runtime checks a singleton's version
+ * against `requiredVersion` on every `loadShare`, compiling its semver regular expressions afresh each
+ * time: about 20 ms of every load's main thread for seven singletons across four containers, and all it
+ * does with a mismatch is a console warning. The versions are checked where a mismatch can be stopped,
+ * before a deploy: `tests/contracts/manifests.test.ts` fails unless every built remote shares the
+ * version the shell provides, and the kernel's contract version is checked at mount.
+ */
+const singleton = { singleton: true, requiredVersion: false } as const;
 
 /**
  * Dependencies the page holds once, whoever loads first. React and react-dom subpaths are listed one by
  * one: sharing 'react-dom' does not share 'react-dom/client', and the remote would bundle a second
- * renderer (docs/module-federation.md, pitfall 3). The kernel gets an explicit version,
- * otherwise it is inferred as "workspace:*" and every load warns (docs/module-federation.md, pitfall 2).
+ * renderer (docs/module-federation.md, pitfall 3). None has a required version (see `singleton`); left
+ * unset, the kernel's would be inferred as "workspace:*" and every load would warn (pitfall 2).
  *
  * rxjs is deliberately not listed: a shared module is never tree-shaken, so sharing it shipped the whole
  * library (18 KB gzip) at first paint for the three classes the kernel uses. The bus lives inside the
@@ -21,13 +28,13 @@ const reactRange = '^19.0.0';
  * across copies.
  */
 export const mfShared = {
-  react: { singleton: true, requiredVersion: reactRange },
-  'react/jsx-runtime': { singleton: true, requiredVersion: reactRange },
-  'react/jsx-dev-runtime': { singleton: true, requiredVersion: reactRange },
-  'react-dom': { singleton: true, requiredVersion: reactRange },
-  'react-dom/client': { singleton: true, requiredVersion: reactRange },
-  'shared-kernel': { singleton: true, requiredVersion: `^${kernelPackage.version}` },
-  '@supabase/supabase-js': { singleton: true, requiredVersion: '^2.100.0' },
+  react: singleton,
+  'react/jsx-runtime': singleton,
+  'react/jsx-dev-runtime': singleton,
+  'react-dom': singleton,
+  'react-dom/client': singleton,
+  'shared-kernel': singleton,
+  '@supabase/supabase-js': singleton,
 } satisfies ModuleFederationOptions['shared'];
 
 /**
