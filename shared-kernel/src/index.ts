@@ -66,6 +66,7 @@ export {
 } from './preferences/preferences.ts';
 export { syncPreferencesWithAccount } from './preferences/preferences-sync.ts';
 // Primitives more than one area shows
+export { afterNextPaint } from './primitives/after-next-paint.ts';
 export { Bone } from './primitives/bone.tsx';
 export {
   ConfirmDialog,

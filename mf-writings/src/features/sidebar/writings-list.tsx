@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
+import { afterNextPaint, LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
 import { useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import {
   clickWriting,
@@ -111,8 +111,10 @@ export function WritingsList({ now }: { now?: Date }) {
   };
   // Compact mode changes every row's height: place the rows again.
   useEffect(() => virtualizer.measure(), [virtualizer, compactMode]);
-  // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled.
-  useEffect(loadMoreWhenNearBottom, [items.length, status]);
+  // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled. Checked
+  // once the frame is painted: read as the list mounts, the scroll height forced a layout of the whole
+  // page in the middle of the first screen.
+  useEffect(() => afterNextPaint(loadMoreWhenNearBottom), [items.length, status]);
 
   const footer = footerText(status, items.length, hasMore);
   return (

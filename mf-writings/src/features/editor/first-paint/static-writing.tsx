@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
+  afterNextPaint,
   BLOCK_GROUP_SIZE,
   blocksToHtml,
   type DocumentNode,
@@ -97,15 +98,13 @@ export function StaticWriting({
     let painted = false;
     // After the frame that shows the copy; asked again when the connection returns (a load that failed
     // offline), and on the writer's first click or key below.
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => {
-        painted = true;
-        onPainted();
-      }, 0),
-    );
+    const cancel = afterNextPaint(() => {
+      painted = true;
+      onPainted();
+    });
     const subscription = online$.subscribe((online) => online && painted && onPainted());
     return () => {
-      cancelAnimationFrame(frame);
+      cancel();
       subscription.unsubscribe();
     };
   }, [html, onPainted]);
