@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { AuthRetryableFetchError, type User } from '@supabase/supabase-js';
+import { AuthRetryableFetchError, AuthSessionMissingError, type User } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { checkSession, type SessionSource } from './check-session.ts';
 
@@ -74,6 +74,21 @@ describe('the auth gate session check', () => {
     const nobody = source([{ data: { user: null }, error: null }], user);
     expect(await checkSession({ auth: nobody, sleep })).toEqual({ status: 'signed-out' });
     expect(sleep).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('sends a visitor with no session to sign-in without a warning, and warns on a rejected token', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const visitor = source([{ data: { user: null }, error: new AuthSessionMissingError() }], null);
+    expect(await checkSession({ auth: visitor, sleep: async () => undefined })).toEqual({
+      status: 'signed-out',
+    });
+    expect(warn).not.toHaveBeenCalled();
+    const rejected = source([{ data: { user: null }, error: { message: 'invalid JWT', status: 403 } }], user);
+    expect(await checkSession({ auth: rejected, sleep: async () => undefined })).toEqual({
+      status: 'signed-out',
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });
 

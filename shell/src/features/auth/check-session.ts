@@ -1,4 +1,4 @@
-import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, isAuthSessionMissingError, type User } from '@supabase/supabase-js';
 import { AUTH_CHECK_ATTEMPTS, authCheckBackoffMs } from 'shared-kernel';
 
 /** What the auth gate decided. */
@@ -40,7 +40,10 @@ export async function checkSession({
     }
     if (!result.error && result.data.user) return { status: 'signed-in', user: result.data.user };
     if (!isNetworkFailure(result.error)) {
-      if (result.error) console.warn('[auth] session check failed', result.error);
+      // No session is a visitor who has not signed in, not a failure to report.
+      if (result.error && !isAuthSessionMissingError(result.error)) {
+        console.warn('[auth] session check failed', result.error);
+      }
       return { status: 'signed-out' };
     }
     if (attempt < AUTH_CHECK_ATTEMPTS) await sleep(authCheckBackoffMs(attempt));
