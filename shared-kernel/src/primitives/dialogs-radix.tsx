@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { buttonClass } from './button.tsx';
 import styles from './dialogs.module.css';
 import type { ConfirmDialogProps, DialogFrameProps, PromptDialogProps } from './dialogs.tsx';
 
@@ -49,11 +50,11 @@ export function RadixConfirmDialog({
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <div className={styles.actions}>
-            <Dialog.Close className={styles.button}>{cancelLabel}</Dialog.Close>
+            <Dialog.Close className={buttonClass()}>{cancelLabel}</Dialog.Close>
             <button
               type="button"
               ref={confirm}
-              className={styles.primary}
+              className={buttonClass('primary')}
               onClick={() => {
                 onOpenChange(false);
                 onConfirm();
@@ -105,10 +106,10 @@ function PromptForm({
         </p>
       )}
       <div className={styles.actions}>
-        <Dialog.Close type="button" className={styles.button}>
+        <Dialog.Close type="button" className={buttonClass()}>
           {cancelLabel}
         </Dialog.Close>
-        <button type="submit" className={styles.primary}>
+        <button type="submit" className={buttonClass('primary')}>
           {confirmLabel}
         </button>
       </div>

@@ -1,6 +1,13 @@
 // History: the writer's chats, pinned first then newest; open, rename, pin and delete.
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, DialogFrame, messages, PromptDialog, type WorkspaceClient } from 'shared-kernel';
+import {
+  Button,
+  ConfirmDialog,
+  DialogFrame,
+  messages,
+  PromptDialog,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import styles from './history-dialog.module.css';
 import { type ChatSession, deleteSession, listSessions, pinSession, renameSession } from './sessions-data.ts';
 
@@ -56,15 +63,11 @@ export function HistoryDialog({
                 {session.isPinned && <span className={styles.pin}>{messages.chat.pinned}</span>}
                 <span className={styles.title}>{session.title}</span>
               </button>
-              <button type="button" onClick={() => setRenaming(session)}>
-                {messages.chat.rename}
-              </button>
-              <button type="button" onClick={() => act(pinSession(client, session.id, !session.isPinned))}>
+              <Button onClick={() => setRenaming(session)}>{messages.chat.rename}</Button>
+              <Button onClick={() => act(pinSession(client, session.id, !session.isPinned))}>
                 {session.isPinned ? messages.chat.unpin : messages.chat.pin}
-              </button>
-              <button type="button" onClick={() => setDeleting(session)}>
-                {messages.chat.delete}
-              </button>
+              </Button>
+              <Button onClick={() => setDeleting(session)}>{messages.chat.delete}</Button>
             </li>
           ))}
         </ul>

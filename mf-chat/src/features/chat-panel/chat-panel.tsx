@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type AreaProps,
   afterFirstScreen,
+  Button,
   type ContextItem,
   EmptyState,
   getSupabaseClient,
@@ -51,24 +52,22 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
   const context = useContextItems(bus, () => (user ? getSupabaseClient(backend) : undefined), request);
   const actions = user && (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           request();
           setNewChatRequests((count) => count + 1);
         }}
       >
         {messages.chat.newChat}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         onClick={() => {
           request();
           setHistoryOpen(true);
         }}
       >
         {messages.chat.history}
-      </button>
+      </Button>
     </>
   );
   return (

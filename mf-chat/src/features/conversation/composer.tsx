@@ -1,7 +1,7 @@
 // The composer: Enter sends, Shift+Enter is a newline, it grows to 120 px then scrolls; voice input;
 // while a reply runs, Send becomes 'Stop generating'.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
+import { Button, COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
 import { useVoiceInput } from '../voice/index.ts';
 import styles from './conversation.module.css';
 
@@ -54,8 +54,7 @@ export function Composer({
           }
         }}
       />
-      <button
-        type="button"
+      <Button
         aria-pressed={voice.listening}
         aria-label={
           voice.supported
@@ -68,13 +67,13 @@ export function Composer({
         onClick={() => (voice.supported ? voice.toggle() : setVoiceNote(true))}
       >
         🎤
-      </button>
+      </Button>
       {busy ? (
-        <button type="button" onClick={onStop}>
-          {messages.chat.stopGenerating}
-        </button>
+        <Button onClick={onStop}>{messages.chat.stopGenerating}</Button>
       ) : (
-        <button type="submit">{messages.chat.send}</button>
+        <Button type="submit" variant="primary">
+          {messages.chat.send}
+        </Button>
       )}
       {voiceNote && (
         <p role="status" className={styles.note}>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import {
   type AreaUser,
   type BackendConfig,
+  Button,
   type ChatSource,
   type ContextItem,
   EmptyState,
@@ -175,9 +176,9 @@ function ErrorBanner({ message, retry }: { message: string; retry: (() => void) 
   return (
     <div role="alert" className={styles.errorBanner}>
       <span>{texts.chat.error(shown)}</span>
-      <button type="button" onClick={retry} disabled={!retry}>
+      <Button onClick={retry} disabled={!retry}>
         {texts.chat.retry}
-      </button>
+      </Button>
     </div>
   );
 }
