@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  *   or lives in a package's `tests/` folder (local-backend's, the schema's).
  */
 const browserCode = ['shell/src', 'mf-*/src', 'shared-kernel/src'];
-const nodeCode = ['functions/src', 'local-backend/src'];
+const nodeCode = ['functions/src', 'local-backend/src', 'scripts'];
 const integrationFolders = ['local-backend/tests/**/*.test.ts', 'shared-kernel/supabase/tests/**/*.test.ts'];
 const integration = '**/*.integration.test.{ts,tsx}';
 const browserEnvironment = {

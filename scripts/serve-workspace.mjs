@@ -28,7 +28,7 @@ function cacheControl(path) {
 
 /**
  * Serves one build folder as its CDN would. `routes` may add routes ahead of the files; with `spa`, any
- * other path answers the app's index.html (client-side routes such as /login and /workspace).
+ * other path outside static/ answers the app's index.html (client-side routes such as /login and /workspace).
  */
 export async function serveDist({ dist, port, hostname = '127.0.0.1', spa = false, routes = () => {} }) {
   if (!existsSync(join(dist, 'index.html'))) {
@@ -49,10 +49,14 @@ export async function serveDist({ dist, port, hostname = '127.0.0.1', spa = fals
     }),
   );
   if (spa) {
-    const index = readFileSync(join(dist, 'index.html'), 'utf8');
     app.get('*', (context) => {
+      // A content-hashed file that is not there is a 404, as on a CDN: answered with the page, a tab
+      // still running an older build would run HTML as a script ("Unexpected token '<'").
+      if (new URL(context.req.url).pathname.includes('/static/')) return context.notFound();
       context.header('Cache-Control', 'no-cache');
-      return context.html(index);
+      // Read on each request: a build made while serving is served at once, never a page naming
+      // files the build has replaced.
+      return context.html(readFileSync(join(dist, 'index.html'), 'utf8'));
     });
   }
   const server = await new Promise((resolvePromise, reject) => {
