@@ -133,6 +133,18 @@ describe('chat_begin retrieval', () => {
     expect(begun.passages?.find((p) => p.title === 'Shared lighthouse')?.excerpt).toContain('keeper');
   });
 
+  it('quotes a short note whole, from its first word', async () => {
+    const quoter = await createAuthUser({ database, email: 'quoter@example.com' });
+    await asUser(
+      quoter,
+      `insert into public.ideas (content) values ('A story told by the lighthouse itself')`,
+    );
+    const begun = await begin(quoter, 'a lighthouse story?');
+    expect(begun.passages?.map((passage) => passage.excerpt)).toEqual([
+      'A story told by the lighthouse itself',
+    ]);
+  });
+
   it('reads a folder shared with the reader, and nothing else of the owner’s', async () => {
     expect(titles(await begin(reader, 'what about the lighthouse?'))).toEqual(['Shared lighthouse']);
   });
