@@ -1,7 +1,12 @@
 import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { getSupabaseClient, type WorkspaceClient } from '../supabase/client.ts';
-import { rememberEarlyRequests, sessionStorageKey, startEarlyRequests } from './early-requests.ts';
+import {
+  preloadedRememberedFiles,
+  rememberEarlyRequests,
+  sessionStorageKey,
+  startEarlyRequests,
+} from './early-requests.ts';
 
 let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
@@ -134,7 +139,10 @@ describe('early requests', { timeout: 30_000 }, () => {
     asked.src = 'https://cdn.example/static/c.js';
     document.head.append(asked);
     newPage();
+    expect(preloadedRememberedFiles()).toBe(false);
     startEarlyRequests(backend);
+    // The shell then leaves the federation runtime's own preloading out (shell/src/remotes/register-remotes.ts).
+    expect(preloadedRememberedFiles()).toBe(true);
     const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
     expect(preloaded.map((link) => [link.href, link.as])).toEqual([
       ['https://cdn.example/static/a.js', 'script'],

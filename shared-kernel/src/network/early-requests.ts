@@ -59,13 +59,15 @@ interface EarlyState {
   pending: Map<string, Promise<Response>>;
   /** The reads made so far on this page, until the first screen; null once remembered. */
   recording: { userId: string | null; reads: RememberedRead[] } | null;
+  /** The files of the last first screen were asked for at the start of this page. */
+  filesPreloaded: boolean;
 }
 
 const STATE = Symbol.for('workspace.early-requests');
 
 function state(): EarlyState {
   const holder = globalThis as typeof globalThis & { [STATE]?: EarlyState };
-  holder[STATE] ??= { pending: new Map(), recording: { userId: null, reads: [] } };
+  holder[STATE] ??= { pending: new Map(), recording: { userId: null, reads: [] }, filesPreloaded: false };
   return holder[STATE];
 }
 
@@ -131,7 +133,18 @@ export function startEarlyRequests(
     pending.set(keyOf(read.url, read.signed ? authorization : null), response);
   }
   setTimeout(() => pending.clear(), EARLY_REQUEST_TTL_MS);
-  if (remembered) preload(remembered.files);
+  if (remembered && remembered.files.length > 0) {
+    preload(remembered.files);
+    state().filesPreloaded = true;
+  }
+}
+
+/**
+ * Whether this page asked at its start for the files its last first screen loaded (the remotes' entries
+ * and parcels among them): the federation runtime's own preloading of the remotes would ask for them again.
+ */
+export function preloadedRememberedFiles(): boolean {
+  return state().filesPreloaded;
 }
 
 const isHttp = (url: string) => /^https?:\/\//.test(url);

@@ -2,6 +2,7 @@ import { preloadRemote, registerPlugins, registerRemotes } from '@module-federat
 import type { RemotesManifest } from 'shared-kernel';
 // The remotes contract alone (constants, no shared dependency), bundled here rather than shared.
 import { ON_DEMAND_PARCELS, REMOTES } from 'shared-kernel/contracts';
+import { preloadedRememberedFiles } from 'shared-kernel/early';
 import { manifestFetchTimeout } from './manifest-fetch-timeout.ts';
 
 let registration: Promise<RemotesManifest> | null = null;
@@ -34,11 +35,14 @@ export function registerRemotesOnce(): Promise<RemotesManifest> {
       registerRemotes(names.map((name) => ({ name, entry: manifest[name] as string })));
       // Fetch the manifest and parcel chunks of every remote shown at load now, while the shell's own
       // chunks load, rather than after React has rendered the slots. A failure here shows up in the
-      // slot's own load.
+      // slot's own load. Not when the early requests have asked for them already: the runtime would
+      // work out the same files and look each up among the page's links again (about 20 ms of a load).
       const shownAtLoad = names.filter((name) => !ON_DEMAND_CONTAINERS.has(name));
-      preloadRemote(shownAtLoad.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
-        () => undefined,
-      );
+      if (!preloadedRememberedFiles()) {
+        preloadRemote(shownAtLoad.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
+          () => undefined,
+        );
+      }
       return manifest;
     })
     .catch((error: unknown) => {
