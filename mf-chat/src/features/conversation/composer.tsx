@@ -1,5 +1,6 @@
 // The composer: Enter sends, Shift+Enter is a newline, it grows to 120 px then scrolls; voice input;
 // while a reply runs, Send becomes 'Stop generating'.
+import { Mic } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button, COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
 import { useVoiceInput } from '../voice/index.ts';
@@ -66,7 +67,7 @@ export function Composer({
         title={voice.supported ? messages.chat.voiceInput : messages.chat.voiceUnsupported}
         onClick={() => (voice.supported ? voice.toggle() : setVoiceNote(true))}
       >
-        🎤
+        <Mic size={16} aria-hidden />
       </Button>
       {busy ? (
         <Button onClick={onStop}>{messages.chat.stopGenerating}</Button>
