@@ -168,6 +168,20 @@ test('with the notes-only model the answer is made of the writer’s passages', 
   await expect(reply).toContainText('second week of May');
 });
 
+test('the composer keeps to a line or two in the side panel, its buttons under it', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  const field = await composer(panel).boundingBox();
+  const send = await panel.getByRole('button', { name: 'Send' }).boundingBox();
+  if (!field || !send) throw new Error('the composer is not laid out');
+  // Beside its buttons the empty field was 105 px: its placeholder alone wrapped to four lines.
+  expect(field.height).toBeLessThan(64);
+  expect(send.y).toBeGreaterThanOrEqual(field.y + field.height);
+});
+
 test('voice input fills the composer with what was heard', async ({ page, workspace }) => {
   void workspace;
   await page.addInitScript(() => {
