@@ -100,4 +100,56 @@ test.describe("a writing's row actions", () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(row(page, 'New name')).toHaveCount(0);
   });
+
+  test('a writing moved to a folder and then edited, or renamed and moved at once, stays one writing', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seedWritings(account, ['Kept', 'Harbour']);
+    await workspace.open();
+    await expect(editor(page).locator('.ProseMirror h1')).toHaveText('Harbour');
+
+    // Moved from the row, then written in: the move is the writer's own, not a change made elsewhere.
+    await row(page, 'Harbour').hover();
+    await row(page, 'Harbour').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move to folder' })
+      .getByRole('textbox', { name: 'Folder name' })
+      .fill('Letters');
+    await page.keyboard.press('Enter');
+    await expect(sidebar(page).locator('li[data-folder-name="Letters"]')).toBeVisible();
+    await editor(page).locator('.ProseMirror p').last().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Gulls at dawn.');
+    await expect(editor(page).getByRole('status')).toHaveText('Saved', { timeout: 10_000 });
+
+    // Renamed from the row and moved at once, before the editor has saved the new title.
+    await row(page, 'Harbour').hover();
+    await row(page, 'Harbour').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rename writing' })
+      .getByRole('textbox', { name: 'Title' })
+      .fill('Harbour at dawn');
+    await page.keyboard.press('Enter');
+    await row(page, 'Harbour at dawn').hover();
+    await row(page, 'Harbour at dawn').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move to folder' })
+      .getByRole('textbox', { name: 'Folder name' })
+      .fill('Drafts');
+    await page.keyboard.press('Enter');
+    await expect(sidebar(page).locator('li[data-folder-name="Drafts"]')).toBeVisible();
+    await expect(editor(page).getByRole('status')).toHaveText('Saved', { timeout: 10_000 });
+
+    await page.reload();
+    await expect(row(page, 'Harbour at dawn')).toBeVisible();
+    await expect(list(page).getByRole('option').filter({ hasText: 'conflicted copy' })).toHaveCount(0);
+    await expect(sidebar(page).getByRole('alert')).toHaveCount(0);
+    await row(page, 'Harbour at dawn').click();
+    await expect(editor(page).locator('.ProseMirror')).toContainText('Gulls at dawn.');
+  });
 });

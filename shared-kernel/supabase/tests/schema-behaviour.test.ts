@@ -161,6 +161,30 @@ describe('updated_at', () => {
     expect(updated?.updated_at.getFullYear()).toBeGreaterThan(2020);
   });
 
+  it('of a writing moves with its text, not with a move into a folder', async () => {
+    const user = await createAuthUser({ database, email: 'moves@example.com' });
+    const [folder] = await asUser<{ id: string }>(
+      user,
+      `insert into public.categories (name, item_type) values ('Letters', 'writing') returning id`,
+    );
+    const [writing] = await asUser<{ id: string; updated_at: Date }>(
+      user,
+      `insert into public.writings (title) values ('Harbour') returning id, updated_at`,
+    );
+    const [moved] = await asUser<{ updated_at: Date }>(
+      user,
+      `update public.writings set category_id = $2, updated_at = '2000-01-01' where id = $1 returning updated_at`,
+      [writing?.id, folder?.id],
+    );
+    expect(moved?.updated_at).toEqual(writing?.updated_at);
+    const [edited] = await asUser<{ updated_at: Date }>(
+      user,
+      `update public.writings set content = '{"type":"doc","content":[]}' where id = $1 returning updated_at`,
+      [writing?.id],
+    );
+    expect(edited?.updated_at.getTime()).toBeGreaterThan(writing?.updated_at.getTime() ?? 0);
+  });
+
   it('a new chat message moves its session up the history', async () => {
     const user = await createAuthUser({ database, email: 'history@example.com' });
     const [session] = await asUser<{ id: string }>(
