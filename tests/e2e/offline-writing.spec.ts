@@ -3,6 +3,7 @@ import { messages, syncConflictText, unsyncedSignOutText } from 'shared-kernel';
 import { type Account, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { WorkspacePage } from './support/workspace-page.ts';
+import { moveFromRow } from './support/writings.ts';
 
 const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
 const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
@@ -225,6 +226,50 @@ test.describe('reopening offline', () => {
     await context.setOffline(false);
     await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
     await expect.poll(() => titlesOnServer(account)).toEqual(['Kept online', 'Written offline']);
+  });
+});
+
+test.describe('moving offline', () => {
+  test('a writing moved into a folder offline stays there through a reload, and the move reaches the server when back online', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await newWriting(page, 'Postcard', 'From the coast.');
+    await expect(saveState(page)).toHaveText('Saved');
+    await moveFromRow(page, 'Postcard', 'Letters'); // made online: a new folder needs the server
+    const folder = sidebarSlot(page).locator('li[data-folder-name="Letters"]');
+    await expect(folder).toBeVisible();
+    await sidebarSlot(page).getByRole('button', { name: 'All writings' }).click();
+    await newWriting(page, 'Telegram', 'Arriving Tuesday.');
+    await expect(saveState(page)).toHaveText('Saved');
+    await workspace.keptForOffline();
+
+    await context.setOffline(true);
+    await moveFromRow(page, 'Telegram', 'Letters');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(sidebarSlot(page).getByRole('alert')).toHaveCount(0); // not 'Failed to move writing'
+    await expect(pendingCount(page)).toBeVisible();
+    await folder.getByRole('button', { name: 'Letters' }).click();
+    await expect(sidebarSlot(page).getByRole('option')).toHaveText([/Telegram/, /Postcard/]);
+
+    // A reload still offline: the folders last seen, and the writing in its new folder, from the device.
+    await page.reload();
+    await folder.getByRole('button', { name: 'Letters' }).click({ timeout: 20_000 });
+    await expect(sidebarSlot(page).getByRole('option')).toHaveText([/Telegram/, /Postcard/]);
+
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => (await client.from('writings').select('title, category').order('title')).data)
+      .toEqual([
+        { title: 'Postcard', category: 'Letters' },
+        { title: 'Telegram', category: 'Letters' },
+      ]);
   });
 });
 

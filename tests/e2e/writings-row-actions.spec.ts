@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { seedWritings } from './support/writings.ts';
+import { moveFromRow, seedWritings } from './support/writings.ts';
 
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
 const list = (page: Page) => sidebar(page).getByRole('listbox', { name: 'Writings' });
@@ -111,14 +111,7 @@ test.describe("a writing's row actions", () => {
     await expect(editor(page).locator('.ProseMirror h1')).toHaveText('Harbour');
 
     // Moved from the row, then written in: the move is the writer's own, not a change made elsewhere.
-    await row(page, 'Harbour').hover();
-    await row(page, 'Harbour').getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
-    await page
-      .getByRole('dialog', { name: 'Move to folder' })
-      .getByRole('textbox', { name: 'Folder name' })
-      .fill('Letters');
-    await page.keyboard.press('Enter');
+    await moveFromRow(page, 'Harbour', 'Letters');
     await expect(sidebar(page).locator('li[data-folder-name="Letters"]')).toBeVisible();
     await editor(page).locator('.ProseMirror p').last().click();
     await page.keyboard.press('End');
@@ -134,14 +127,7 @@ test.describe("a writing's row actions", () => {
       .getByRole('textbox', { name: 'Title' })
       .fill('Harbour at dawn');
     await page.keyboard.press('Enter');
-    await row(page, 'Harbour at dawn').hover();
-    await row(page, 'Harbour at dawn').getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
-    await page
-      .getByRole('dialog', { name: 'Move to folder' })
-      .getByRole('textbox', { name: 'Folder name' })
-      .fill('Drafts');
-    await page.keyboard.press('Enter');
+    await moveFromRow(page, 'Harbour at dawn', 'Drafts');
     await expect(sidebar(page).locator('li[data-folder-name="Drafts"]')).toBeVisible();
     await expect(editor(page).getByRole('status')).toHaveText('Saved', { timeout: 10_000 });
 

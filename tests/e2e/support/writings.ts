@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { type Account, backendClient } from './accounts.ts';
 
 /** A writing's content as the editor stores it: an H1 title, then one paragraph. */
@@ -49,4 +50,21 @@ export async function writingOf(account: Account, title: string, text: string): 
     .single();
   if (error) throw error;
   return data.id;
+}
+
+/** Moves a writing to the folder of that name from its row's menu, by mouse, as a writer does. */
+export async function moveFromRow(page: Page, title: string, folder: string): Promise<void> {
+  const row = page
+    .locator('[data-slot="writings/Sidebar"]')
+    .getByRole('listbox', { name: 'Writings' })
+    .getByRole('option')
+    .filter({ hasText: title });
+  await row.hover();
+  await row.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+  await page
+    .getByRole('dialog', { name: 'Move to folder' })
+    .getByRole('textbox', { name: 'Folder name' })
+    .fill(folder);
+  await page.keyboard.press('Enter');
 }

@@ -1,5 +1,7 @@
 // The writings' offline store: the local database (IndexedDB), the outbox and its sync.
 export {
+  keepFolders,
+  keptFolders,
   LOCAL_ID_PREFIX,
   type LocalWriting,
   listLocalWritings,

@@ -9,7 +9,7 @@ import {
   openOfflineDatabase,
   outboxEntries as queuedEntries,
 } from 'shared-kernel';
-import type { Writing, WritingSummary } from '../writings-data/index.ts';
+import type { Folder, Writing, WritingSummary } from '../writings-data/index.ts';
 
 export { LOCAL_ID_PREFIX, newLocalId, pendingCount, pendingIds, resolveId, serverIdOf } from 'shared-kernel';
 export type { OutboxOp };
@@ -139,4 +139,14 @@ export function enqueue(
   },
 ): Promise<void> {
   return enqueueWrite(database, 'writings', { ...write, ...(writing ? { item: writing } : {}) });
+}
+
+/** Keeps the folder list last seen, for a reload without a connection. */
+export async function keepFolders(database: LocalDatabase, folders: readonly Folder[]): Promise<void> {
+  await database.put('meta', folders, 'folders');
+}
+
+/** The folder list last seen on this device, if any. */
+export async function keptFolders(database: LocalDatabase): Promise<Folder[] | null> {
+  return ((await database.get('meta', 'folders')) as Folder[] | undefined) ?? null;
 }

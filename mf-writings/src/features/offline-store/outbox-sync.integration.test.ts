@@ -1,12 +1,10 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
-import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import {
   enqueue,
-  type LocalDatabase,
   type LocalWriting,
   localWriting,
   newLocalId,
@@ -15,77 +13,12 @@ import {
   pendingIds,
   resolveId,
 } from './local-database.ts';
+import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 import { createOutboxSync } from './outbox-sync.ts';
 import { CONFLICT_COPY_SUFFIX, type SyncEvent } from './sync-steps.ts';
 
 let backend: InProcessBackend;
-
-async function signUp(options: { fetch?: typeof fetch } = {}) {
-  const email = `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const client = backend.client(options);
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  // A second device of the same writer.
-  const elsewhere = backend.client();
-  await elsewhere.auth.signInWithPassword({ email, password: 'a-password' });
-  return { client, elsewhere, userId: data.user.id };
-}
-
-const documentOf = (title: string, body: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text: body }] },
-  ],
-});
-
-const localCopy = (id: string, userId: string, title: string, body: string, base: string | null = null) =>
-  ({
-    id,
-    user_id: userId,
-    title,
-    preview: body,
-    content: documentOf(title, body),
-    category: null,
-    category_id: null,
-    created_at: new Date().toISOString(),
-    updated_at: new Date().toISOString(),
-    base,
-  }) satisfies LocalWriting;
-
-/** Queues an edit the way the editor does: the local copy and an update with title and content. */
-async function edit(database: LocalDatabase, writing: LocalWriting, title: string, body: string) {
-  const next = { ...writing, title, preview: body, content: documentOf(title, body) };
-  await enqueue(database, {
-    op: 'update',
-    id: writing.id,
-    payload: { title, content: next.content },
-    writing: next,
-  });
-  return next;
-}
-
-async function serverWritings(client: WorkspaceClient) {
-  const { data, error } = await client.from('writings').select('id, title, content').order('title');
-  if (error) throw error;
-  return data;
-}
-
-/** A sync whose retries are recorded instead of waited for. */
-function syncFor(database: LocalDatabase, client: WorkspaceClient, userId: string) {
-  const events: SyncEvent[] = [];
-  const retries: number[] = [];
-  const sync = createOutboxSync({
-    database,
-    client,
-    userId,
-    onEvent: (event) => events.push(event),
-    onRetry: (_failure, delayMs) => retries.push(delayMs),
-    setTimer: () => 0,
-    clearTimer: () => {},
-  });
-  return { sync, events, retries };
-}
+const signUp = (options: { fetch?: typeof fetch } = {}) => signUpWriter(backend, options);
 
 beforeAll(async () => {
   backend = await startInProcessBackend();

@@ -25,7 +25,12 @@ export type SyncEvent =
       readonly id: string;
       readonly writing: Writing | null;
       readonly copy: Writing;
-    };
+    }
+  /**
+   * A move into a folder the writer can no longer write (or of a writing no longer theirs to move) was
+   * refused: the writing stays where the server has it.
+   */
+  | { readonly type: 'move-refused'; readonly id: string };
 
 /** Appended to the title of the version a conflict moves aside. */
 export const CONFLICT_COPY_SUFFIX = ' (conflicted copy)';
@@ -91,7 +96,8 @@ async function settle(
   const outbox = transaction.objectStore('outbox');
   const writings = transaction.objectStore('writings');
   // An edit folded in meanwhile keeps the entry: it goes in the next round, from this new base.
-  if ((await outbox.get(entry.seq))?.rev === entry.rev) await outbox.delete(entry.seq);
+  const folded = (await outbox.get(entry.seq))?.rev !== entry.rev;
+  if (!folded) await outbox.delete(entry.seq);
   if (entry.id !== writing.id) {
     await transaction.objectStore('idMap').put(writing.id, entry.id);
     await writings.delete(entry.id);
@@ -100,8 +106,10 @@ async function settle(
   await writings.put({
     user_id: userId,
     ...writing,
-    // The local copy may hold edits newer than this entry (queued after it): they stay.
+    // The local copy may hold edits newer than this entry (queued after it): they stay, and so does a
+    // move folded into the entry meanwhile.
     ...(kept ? { title: kept.title, preview: kept.preview, content: kept.content } : {}),
+    ...(kept && folded ? { category: kept.category, category_id: kept.category_id } : {}),
     id: writing.id,
     base: writing.updated_at,
   });
@@ -145,23 +153,52 @@ export async function syncCreate(context: SyncContext, entry: OutboxEntry): Prom
   onEvent({ type: 'created', id: entry.id, writing });
 }
 
+/** Whether the server refused a write under its row-level rules (a folder no longer writable). */
+function isRefused(failure: unknown): boolean {
+  return failure instanceof SyncFailure && !failure.network && failure.code === 'permission-denied';
+}
+
 /**
  * Update: send title and content only if the server still has the version the edit was made from;
- * otherwise keep both versions (a conflicted copy), or keep the edit as a writing of the user's own.
+ * otherwise keep both versions (a conflicted copy), or keep the edit as a writing of the user's own. A
+ * move (a new `category_id`) changes no text, so alone it is laid onto whatever version the server has.
+ * A move the server refuses (a folder no longer writable) leaves the writing where the server has it:
+ * an edit queued with it still goes, and the store is told.
  */
 export async function syncUpdate(context: SyncContext, entry: OutboxEntry, id: string): Promise<void> {
+  const { category_id, category: _name, ...edit } = entry.payload;
+  if (category_id === undefined) return sendUpdate(context, entry, id, edit);
+  try {
+    await sendUpdate(context, entry, id, { ...edit, category_id });
+  } catch (failure) {
+    if (!isRefused(failure)) throw failure;
+    if (edit.title !== undefined || edit.content !== undefined) await sendUpdate(context, entry, id, edit);
+    else await dropEntry(context, entry, id, await readWriting(context, id));
+    context.onEvent({ type: 'move-refused', id: entry.id });
+  }
+}
+
+type WritingChange = { title?: string; content?: Json; category_id?: string | null };
+
+async function sendUpdate(
+  context: SyncContext,
+  entry: OutboxEntry,
+  id: string,
+  { title, content, category_id }: WritingChange,
+): Promise<void> {
   const { database, client, onEvent } = context;
   const local = await database.get('writings', id);
   const base = local?.base ?? null;
-  const { title, content } = entry.payload;
   const changes = {
     ...(title === undefined ? {} : { title }),
     ...(content === undefined ? {} : { content }),
+    ...(category_id === undefined ? {} : { category_id }),
   };
+  const moveAlone = title === undefined && content === undefined;
   const sendTo = async (version: string | null) => {
     const query = client.from('writings').update(changes).eq('id', id);
     const rows = check(
-      await (version === null ? query : query.eq('updated_at', version)).select(WRITING_COLUMNS),
+      await (version === null || moveAlone ? query : query.eq('updated_at', version)).select(WRITING_COLUMNS),
     );
     return rows[0] ? writingOf(rows[0]) : null;
   };
@@ -173,11 +210,18 @@ export async function syncUpdate(context: SyncContext, entry: OutboxEntry, id: s
   }
   // Nothing matched: changed elsewhere, deleted, or not writable any more.
   const current = await readWriting(context, id);
+  if (moveAlone) {
+    // Deleted elsewhere (nothing to keep), or no longer the writer's to move.
+    await dropEntry(context, entry, id, current);
+    onEvent({ type: current ? 'move-refused' : 'deleted', id: entry.id });
+    return;
+  }
   const own = { title: title ?? local?.title ?? '', content: content ?? local?.content ?? null };
   if (
     current &&
     (current.title === own.title || title === undefined) &&
-    sameJson(current.content, own.content)
+    sameJson(current.content, own.content) &&
+    (category_id === undefined || current.category_id === category_id)
   ) {
     // Our own earlier try got through and only its answer was lost.
     await settle(context, entry, current, local);

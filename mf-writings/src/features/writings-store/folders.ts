@@ -1,6 +1,6 @@
 // The folder list: loading it (again when back online), choosing one, and changing folders.
-import { leaveCategory, messages, validateCategoryName } from 'shared-kernel';
-import { asError } from '../offline-store/index.ts';
+import { isOfflineFailure, leaveCategory, messages, validateCategoryName } from 'shared-kernel';
+import { asError, keepFolders, keptFolders } from '../offline-store/index.ts';
 import {
   createFolder,
   deleteFolder,
@@ -24,11 +24,23 @@ export function loadFolders(): void {
   );
 }
 
-/** Reloads the folder list (after a change to folders or shares). */
+/**
+ * Reloads the folder list (after a change to folders or shares). It is kept on this device: offline (a
+ * reload without a connection) the folders last seen here are shown.
+ */
 export async function refreshFolders(): Promise<void> {
   const { client, userId } = connection();
   const started = runtime.session;
-  const folders = await listFolders({ client, userId });
+  let folders: Folder[];
+  try {
+    folders = await listFolders({ client, userId });
+    void runtime.offline.then((store) => store && keepFolders(store.database, folders)).catch(() => {});
+  } catch (error) {
+    const store = isOfflineFailure(error) ? await runtime.offline : null;
+    const kept = store ? await keptFolders(store.database) : null;
+    if (!kept) throw error;
+    folders = kept;
+  }
   if (started === runtime.session) setState({ folders });
 }
 

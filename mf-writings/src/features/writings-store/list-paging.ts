@@ -1,7 +1,6 @@
 // The list's pages: the first (with the first writings fetched whole beside it), the next, and a refetch that merges.
 import { isOfflineFailure, type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
 import {
-  LOCAL_ID_PREFIX,
   type LocalWriting,
   listLocalWritings,
   localWriting,
@@ -48,22 +47,29 @@ export async function readPage({
   void rememberServerWritings(database, userId, page).catch(() => {});
   const pending = await pendingIds(database);
   if (pending.size === 0) return page;
+  const inList = (writing: LocalWriting | undefined): writing is LocalWriting =>
+    writing !== undefined &&
+    (folderId === null ? writing.user_id === userId : writing.category_id === folderId);
   const rows = await Promise.all(
     page.map(async (row) => {
       if (!pending.has(row.id)) return row;
+      // Its local copy is shown; moved to another folder here, it has left this folder's list.
       const local = await localWriting(database, row.id);
-      return local ? summaryOfLocal(local) : null;
+      return inList(local) ? summaryOfLocal(local) : null;
     }),
   );
   const shown = rows.filter((row) => row !== null);
   if (offset > 0) return shown;
-  const madeHere = await Promise.all(
-    [...pending].filter((id) => id.startsWith(LOCAL_ID_PREFIX)).map((id) => localWriting(database, id)),
+  // Writings made here, and writings moved into this folder here, that the server does not list yet;
+  // only those within this page, so the next page still starts after the server's last row.
+  const onServer = new Set(page.map((row) => row.id));
+  const joining = await Promise.all(
+    [...pending].filter((id) => !onServer.has(id)).map((id) => localWriting(database, id)),
   );
-  const inList = (writing: LocalWriting | undefined): writing is LocalWriting =>
-    writing !== undefined &&
-    (folderId === null ? writing.user_id === userId : writing.category_id === folderId);
-  return [...madeHere.filter(inList).map(summaryOfLocal), ...shown].sort(compareNewestFirst);
+  const oldest = page.length >= limit ? page.at(-1) : undefined;
+  const fits = (writing: WritingSummary) => !oldest || compareNewestFirst(writing, oldest) <= 0;
+  const joined = joining.filter(inList).map(summaryOfLocal).filter(fits);
+  return [...joined, ...shown].sort(compareNewestFirst);
 }
 
 /**

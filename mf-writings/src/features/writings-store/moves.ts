@@ -1,22 +1,27 @@
 // Moving writings into a folder (by folder, or by name creating it).
 import { canWriteToFolder, findFolderByName, messages, validateCategoryName } from 'shared-kernel';
+import { type LocalWriting, localWriting, type OfflineStore, resolveId } from '../offline-store/index.ts';
 import { type Folder, moveWritings, type WritingSummary } from '../writings-data/index.ts';
 import { addFolder } from './folders.ts';
-import { connection, runtime, setState } from './store-state.ts';
+import { connection, runtime, say, setState } from './store-state.ts';
 
 /**
  * Moves writings into a folder. A shared folder without write access is refused with the spec's alert;
  * a failed move says 'Failed to move writing'. Writings that leave the filtered folder leave the list.
- * Answers whether they moved.
+ * With the device's store open, a move is kept there first and synced in order with the writings' other
+ * writes, so offline it waits for the connection like an edit. Answers whether they moved.
  */
 export async function moveWritingsToFolder(ids: readonly string[], folder: Folder | null): Promise<boolean> {
   if (!canWriteToFolder(folder)) {
     setState({ notice: messages.categories.noWriteAccess });
     return false;
   }
-  const { client } = connection();
+  const folderId = folder?.id ?? null;
   try {
-    const moved = await moveWritings({ client, ids, folderId: folder?.id ?? null });
+    const store = await runtime.offline;
+    const moved = store
+      ? await keepMoves(store, ids, folder)
+      : await moveWritings({ client: connection().client, ids, folderId });
     const byId = new Map(moved.map((row) => [row.id, row]));
     const stays = (row: WritingSummary) =>
       runtime.state.selectedFolderId === null || row.category_id === runtime.state.selectedFolderId;
@@ -28,10 +33,49 @@ export async function moveWritingsToFolder(ids: readonly string[], folder: Folde
       .filter(stays);
     setState({ items, selectedIds: new Set() });
     return true;
-  } catch {
-    setState({ notice: messages.writings.moveFailed });
+  } catch (error) {
+    say(error, messages.writings.moveFailed);
     return false;
   }
+}
+
+/**
+ * Queues the moves on this device (each writing's local copy in its new folder) and syncs them. Answers
+ * the writings as moved; a move the server has not taken yet (offline) stays queued. A refusal from the
+ * server is thrown (the move stays queued and is retried, like a refused edit).
+ */
+async function keepMoves(
+  store: OfflineStore,
+  ids: readonly string[],
+  folder: Folder | null,
+): Promise<WritingSummary[]> {
+  const { userId } = connection();
+  const { database } = store;
+  const moved: WritingSummary[] = [];
+  for (const id of ids) {
+    const kept = await localWriting(database, await resolveId(database, id));
+    const item = runtime.state.items.find((row) => row.id === id);
+    const summary = kept ?? item;
+    if (!summary) continue;
+    const writing: LocalWriting = {
+      user_id: kept?.user_id ?? userId,
+      content: null,
+      base: item?.updated_at ?? null,
+      ...summary,
+      id,
+      category: folder?.name ?? null,
+      category_id: folder?.id ?? null,
+    };
+    const { synced, failure } = await store.queue({
+      op: 'update',
+      id,
+      payload: { category_id: writing.category_id },
+      writing,
+    });
+    if (failure && !failure.network) throw failure;
+    moved.push(synced ? ((await localWriting(database, await resolveId(database, id))) ?? writing) : writing);
+  }
+  return moved;
 }
 
 /** Moves writings to the folder of that name (matched case-insensitively), creating it when none. */

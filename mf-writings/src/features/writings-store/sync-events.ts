@@ -1,5 +1,5 @@
 // Syncs of queued writes: ids that change, saved marks, and what the writer must know about a conflict.
-import { syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
+import { messages, syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
 import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 import { markSaved } from './drafts.ts';
 import { scheduleRefetch } from './realtime-refetch.ts';
@@ -43,6 +43,10 @@ export function applySyncEvent(event: SyncEvent): void {
   }
   if (event.type === 'conflict') {
     setState({ notice: syncConflictText({ title: event.writing.title, copy: event.copy.title }) });
+    scheduleRefetch();
+  }
+  if (event.type === 'move-refused') {
+    setState({ notice: messages.categories.noWriteAccess });
     scheduleRefetch();
   }
   if (event.type === 'copied') {
