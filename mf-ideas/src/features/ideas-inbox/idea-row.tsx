@@ -9,7 +9,7 @@ export function contextItemOf(idea: Idea) {
 }
 
 /**
- * One idea: its title (the first 60 characters) and a 140-character preview; expanded, its content
+ * One idea: its title (the first 60 characters) and, when it says more, a 140-character preview; expanded, its content
  * edited in place. Dragged, it carries its context item (for the chat) and its text (for the editor).
  */
 export const IdeaRow = memo(function IdeaRow({
@@ -37,6 +37,7 @@ export const IdeaRow = memo(function IdeaRow({
     setContextItemDrag(event.dataTransfer, contextItemOf(idea));
   };
   const title = ideaTitle(idea.content);
+  const preview = ideaPreview(idea.content);
   return (
     <div
       role="option"
@@ -74,7 +75,8 @@ export const IdeaRow = memo(function IdeaRow({
           onBlur={() => void store.save(idea.id)}
         />
       ) : (
-        <div className={styles.ideaPreview}>{ideaPreview(idea.content)}</div>
+        // A short idea is its title whole: its preview would say it a second time.
+        preview !== title && <div className={styles.ideaPreview}>{preview}</div>
       )}
     </div>
   );

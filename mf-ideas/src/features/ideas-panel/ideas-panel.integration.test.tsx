@@ -1,6 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing';
-import { getSupabaseClient, messages, readContextItemDrag, type WorkspaceClient } from 'shared-kernel';
+import {
+  getSupabaseClient,
+  ideaTitle,
+  messages,
+  readContextItemDrag,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdeasStore, type IdeasStore, type IdeasStoreOptions } from '../ideas-store/index.ts';
@@ -10,6 +16,8 @@ let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 let userId: string;
 const hiddenId = crypto.randomUUID();
+const LONG_IDEA =
+  'The harbour master keeps a ledger of every boat that never came back, and of who waited for each';
 
 beforeAll(async () => {
   // happy-dom lays nothing out: give elements a viewport's size so the virtualizer renders rows.
@@ -36,6 +44,7 @@ beforeAll(async () => {
     .from('ideas')
     .insert([
       row('A lighthouse keeper who collects storms', now),
+      row(LONG_IDEA, now),
       ...Array.from({ length: 30 }, (_, index) => row(`Filler ${index}`, old)),
       row('Buried deep: found by search', new Date(Date.parse(old) - 1000).toISOString(), hiddenId),
     ]);
@@ -64,6 +73,19 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
     await within(list).findAllByText('Typed before anything loaded', {}, { timeout: 10_000 });
     await waitFor(() => expect(box.value).toBe(''));
     expect(screen.getByRole('textbox', { name: messages.ideas.composerPlaceholder })).toBe(box);
+  });
+
+  it('says a short idea once, and a long one by its title and a preview that goes on', async () => {
+    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
+    render(<IdeasPanel {...props} openStore={createIdeasStore} />);
+    const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
+    const short = await within(list).findByText('A lighthouse keeper who collects storms');
+    expect(short.closest('[role="option"]')?.textContent).toBe('A lighthouse keeper who collects storms');
+    const title = within(list).getByText(ideaTitle(LONG_IDEA));
+    expect(ideaTitle(LONG_IDEA).length).toBeLessThan(LONG_IDEA.length);
+    expect(title.closest('[role="option"]')).toBe(
+      within(list).getByText(LONG_IDEA).closest('[role="option"]'),
+    );
   });
 
   it('sends the selected idea to the chat with Ask AI, and a dragged idea carries its context item', async () => {
