@@ -113,6 +113,14 @@ function limitBodies(app: Hono): void {
       Response.json({ message: tooLargeText(bodyLimits.mail) }, { status: 413 }),
     ),
   );
+  // Stripe's own error shape, for the test mode's API and its hosted pages alike.
+  const stripeTooLarge = () =>
+    Response.json(
+      { error: { type: 'invalid_request_error', message: tooLargeText(bodyLimits.stripe) } },
+      { status: 413 },
+    );
+  app.use('/v1/*', limitBody(bodyLimits.stripe, stripeTooLarge));
+  app.use('/stripe/*', limitBody(bodyLimits.stripe, stripeTooLarge));
 }
 
 /**

@@ -53,6 +53,18 @@ const routes: Array<[string, string, number, Record<string, string>?]> = [
     },
   ],
   ['chat', '/api/chat', bodyLimits.functions],
+  [
+    'Stripe test mode API',
+    '/v1/checkout/sessions',
+    bodyLimits.stripe,
+    { 'content-type': 'application/x-www-form-urlencoded' },
+  ],
+  [
+    'Stripe test mode page',
+    '/stripe/checkout/cs_test_x',
+    bodyLimits.stripe,
+    { 'content-type': 'application/x-www-form-urlencoded' },
+  ],
 ];
 
 describe('request body limits', () => {

@@ -23,6 +23,8 @@ export const bodyLimits = {
   functions: 10 * MiB + 64 * KiB,
   /** The mail catcher takes no bodies worth the name. */
   mail: 64 * KiB,
+  /** The Stripe test mode: form-encoded API calls and its hosted pages' forms, a few fields each. */
+  stripe: 64 * KiB,
 } as const;
 
 /** "8 MB" for a byte count. */

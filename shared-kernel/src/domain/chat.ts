@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { previewText } from './text.ts';
 
-/** The model vendors of the selector (docs/product.md, Chat models). */
+/** The model vendors of the selector (docs/product.md, Chat, Models). */
 export type ChatVendor = 'openai' | 'anthropic' | 'google' | 'deepseek';
 
 /** One entry of the model selector. */
