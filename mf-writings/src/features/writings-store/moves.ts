@@ -31,7 +31,9 @@ export async function moveWritingsToFolder(ids: readonly string[], folder: Folde
         return row ? { ...item, category: row.category, category_id: row.category_id } : item;
       })
       .filter(stays);
-    setState({ items, selectedIds: new Set() });
+    // The selection goes; the writing open in the editor, if still listed, stays the selected row.
+    const open = items.find((item) => item.id === runtime.state.selectedWritingId);
+    setState({ items, selectedIds: new Set(open ? [open.id] : []) });
     return true;
   } catch (error) {
     say(error, messages.writings.moveFailed);

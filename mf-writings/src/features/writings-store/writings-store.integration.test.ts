@@ -375,8 +375,12 @@ describe('moving writings to a folder by name', { timeout: 30_000 }, () => {
     const second = await createWriting({ ...writer, folder: null });
     connectWritingsStore(writer);
     await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    clickWriting(second.id);
+    clickWriting(first.id, { toggle: true });
 
     expect(await moveWritingsToFolderNamed([first.id], '  Short stories ')).toBe(true);
+    // The selection goes; the writing open in the editor stays the selected row.
+    expect(getWritingsState().selectedIds).toEqual(new Set([second.id]));
     expect(await moveWritingsToFolderNamed([second.id], 'SHORT STORIES')).toBe(true);
     expect(await moveWritingsToFolderNamed([second.id], '   ')).toBe(false);
     expect(getWritingsState().notice).toBe(messages.categories.nameRequired);
