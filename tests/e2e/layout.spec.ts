@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
 
 /** A slot's width as a percentage of the window, rounded. */
@@ -46,6 +47,27 @@ test.describe('the workspace layout', () => {
     await page.keyboard.press('Control+Backslash');
     await expect.poll(() => widthPercent(page, 'writings/Editor')).toBe(76);
     await expect(page.locator('[data-slot="writings/Sidebar"]')).toBeVisible();
+  });
+
+  test('keeps the Profile button clear of the panels: under the ideas docked left, and away in Zen', async ({
+    page,
+    workspace,
+  }) => {
+    const profile = page.getByRole('button', { name: 'Profile' });
+    await page.keyboard.press('Control+Alt+Shift+KeyI');
+    await expect.poll(() => sidePanels(page)).toEqual(['ideas@left', 'chat@right']);
+    const capture = workspace
+      .slot('ideas/IdeasPanel')
+      .getByRole('textbox', { name: messages.ideas.composerPlaceholder });
+    const [button, box] = [await profile.boundingBox(), await capture.boundingBox()];
+    if (!button || !box) throw new Error('not laid out');
+    expect(button.y).toBeGreaterThanOrEqual(box.y + box.height);
+
+    // Zen shows the editor alone: the button would sit on the editor's footer.
+    await page.keyboard.press('Control+Backslash');
+    await expect(profile).toBeHidden();
+    await page.keyboard.press('Control+Backslash');
+    await expect(profile).toBeVisible();
   });
 
   test('toggles ideas and chat, swaps their order and docks ideas left, and remembers it after a reload', async ({

@@ -71,8 +71,6 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
       )}
       {user && <FolderList client={getSupabaseClient(backend)} userId={user.id} />}
       <WritingsList />
-      {/* The shell places the Profile button in this corner. */}
-      <footer className={styles.footer} />
     </nav>
   );
 }

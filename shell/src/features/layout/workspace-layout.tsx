@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { type AreaProps, editorWidth, PANEL_SIZES } from 'shared-kernel';
 import { RemoteSlot } from '../../remotes/remote-slot.tsx';
@@ -42,12 +42,19 @@ function PanelStack({
 }
 
 /**
- * The workspace: the writings sidebar on the left (with ideas under it when docked left), the editor in
- * the centre, ideas and chat stacked on the right. Panels are resizable and their
+ * The workspace: the writings sidebar on the left (with ideas under it when docked left, and the Profile
+ * button at its foot), the editor in the centre, ideas and chat stacked on the right. Zen shows the editor alone. Panels are resizable and their
  * sizes remembered per arrangement; the editor's default width follows docs/product.md, Workspace layout (100 in Zen, 48 with both
  * side areas open, 76 with one). Every area stays mounted while hidden or moved.
  */
-export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
+export function WorkspaceLayout({
+  areaProps,
+  accessory,
+}: {
+  areaProps: AreaProps;
+  /** The Profile button: at the foot of the left side, under the sidebar and anything docked there. */
+  accessory?: ReactNode;
+}) {
   const arrangement = useArrangement(areaProps.bus);
   const sidebar = usePersistentSlot();
   const editor = usePersistentSlot();
@@ -97,6 +104,7 @@ export function WorkspaceLayout({ areaProps }: { areaProps: AreaProps }) {
                     />
                   </div>
                 )}
+                {accessory && <div className={styles.accessory}>{accessory}</div>}
               </PanelDropZone>
             </Panel>
             <Separator className={styles.separatorVertical} />

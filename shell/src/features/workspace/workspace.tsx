@@ -105,7 +105,10 @@ export function Workspace({
           </div>
         </Suspense>
       ) : (
-        <WorkspaceLayout areaProps={areaProps} />
+        <WorkspaceLayout
+          areaProps={areaProps}
+          accessory={<UserMenu user={user} client={client} bus={bus} />}
+        />
       )}
       {ON_DEMAND_PARCELS.map((parcel) => (
         <OnDemandSlot
@@ -115,11 +118,6 @@ export function Workspace({
           className={styles.dialogSlot}
         />
       ))}
-      {!mobile && (
-        <div className={styles.userMenu}>
-          <UserMenu user={user} client={client} bus={bus} />
-        </div>
-      )}
       <OfflineBadge />
       <Suspense fallback={null}>
         {searching && <SearchOverlay open onOpenChange={setSearching} search={search} onChoose={choose} />}
