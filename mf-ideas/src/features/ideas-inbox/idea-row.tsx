@@ -14,6 +14,7 @@ export function contextItemOf(idea: Idea) {
  */
 export const IdeaRow = memo(function IdeaRow({
   idea,
+  titleOnly,
   store,
   selected,
   expanded,
@@ -22,6 +23,8 @@ export const IdeaRow = memo(function IdeaRow({
   readOnly,
 }: {
   idea: Idea;
+  /** Short enough that its title says it whole (list-rows.ts): no preview under it. */
+  titleOnly: boolean;
   store: IdeasStore;
   selected: boolean;
   expanded: boolean;
@@ -37,7 +40,6 @@ export const IdeaRow = memo(function IdeaRow({
     setContextItemDrag(event.dataTransfer, contextItemOf(idea));
   };
   const title = ideaTitle(idea.content);
-  const preview = ideaPreview(idea.content);
   return (
     <div
       role="option"
@@ -75,8 +77,7 @@ export const IdeaRow = memo(function IdeaRow({
           onBlur={() => void store.save(idea.id)}
         />
       ) : (
-        // A short idea is its title whole: its preview would say it a second time.
-        preview !== title && <div className={styles.ideaPreview}>{preview}</div>
+        !titleOnly && <div className={styles.ideaPreview}>{ideaPreview(idea.content)}</div>
       )}
     </div>
   );

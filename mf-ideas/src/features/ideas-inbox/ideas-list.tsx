@@ -32,7 +32,8 @@ function useIdeasVirtualizer({
   const heightOf = useCallback(
     (row: ListRow | undefined) => {
       if (!row || row.kind === 'header') return ROW_HEIGHT.header;
-      return row.idea.id === expandedId ? ROW_HEIGHT.expanded : ROW_HEIGHT.idea;
+      if (row.idea.id === expandedId) return ROW_HEIGHT.expanded;
+      return row.titleOnly ? ROW_HEIGHT.titleOnly : ROW_HEIGHT.idea;
     },
     [expandedId],
   );
@@ -102,6 +103,7 @@ export function IdeasList({ now }: { now?: Date }) {
           ) : (
             <IdeaRow
               idea={row.idea}
+              titleOnly={row.titleOnly}
               store={store}
               selected={selectedIds.has(row.idea.id)}
               expanded={expandedId === row.idea.id}

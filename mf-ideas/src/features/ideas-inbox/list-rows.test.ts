@@ -26,4 +26,20 @@ describe('the ideas list rows', () => {
     ).toEqual(['Today', 'Yesterday', 'March 2025']);
     expect(rows).toHaveLength(6);
   });
+
+  it('marks an idea its title says whole, so its row is a line shorter and shows no preview', () => {
+    const idea = (content: string) => ({ ...at('2026-11-25T09:00:00.000Z'), id: content, content });
+    const rows = listRows(
+      [
+        idea('Letters arrive only at low tide'),
+        idea(`A storm that lasts a whole chapter, ${'slowly '.repeat(8)}`),
+      ],
+      () => 'Today',
+    );
+    expect(rows.map((row) => (row.kind === 'idea' ? row.titleOnly : 'header'))).toEqual([
+      'header',
+      true,
+      false,
+    ]);
+  });
 });
