@@ -71,6 +71,7 @@ export {
   findFolderByName,
   ideaPreview,
   ideaTitle,
+  ideaTitleIsWhole,
   isAbandonedDraft,
   nonBlank,
   PASSWORD_MIN_LENGTH,

@@ -8,6 +8,7 @@ import {
   findFolderByName,
   ideaPreview,
   ideaTitle,
+  ideaTitleIsWhole,
   isAbandonedDraft,
   nonBlank,
   validateCategoryName,
@@ -60,6 +61,26 @@ describe('ideas', () => {
     const content = `${'a'.repeat(50)}\n\n${'b'.repeat(30)}`;
     expect(ideaTitle(content)).toBe(`${'a'.repeat(50)} ${'b'.repeat(9)}`);
     expect(ideaTitle('Short thought')).toBe('Short thought');
+  });
+
+  it('knows an idea its title says whole: exactly when the preview would repeat the title', () => {
+    const contents = [
+      'Short thought',
+      'a'.repeat(60),
+      'a'.repeat(61),
+      `${'a'.repeat(40)}\n\n   ${'b'.repeat(19)}`,
+      `${' \n'.repeat(200)}Padded with blank lines${'\t'.repeat(300)}`,
+      '🌊'.repeat(60),
+      '🌊'.repeat(61),
+      'x'.repeat(500),
+      '',
+    ];
+    for (const content of contents)
+      expect(ideaTitleIsWhole(content), JSON.stringify(content.slice(0, 20))).toBe(
+        content.trim() !== '' && ideaPreview(content) === ideaTitle(content),
+      );
+    expect(ideaTitleIsWhole('🌊'.repeat(60))).toBe(true);
+    expect(ideaTitleIsWhole('a'.repeat(61))).toBe(false);
   });
 
   it('titles an idea without text Untitled', () => {

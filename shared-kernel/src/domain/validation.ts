@@ -44,6 +44,45 @@ export function ideaTitle(content: string): string {
   return line === '' ? messages.ideas.untitled : cutText(line, IDEA_TITLE_LENGTH).trimEnd();
 }
 
+/** Whether a code point is whitespace as `\s` counts it. */
+function isSpace(code: number): boolean {
+  if (code > 0x20 && code < 0xa0) return false; // most characters: printable ASCII
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * Whether an idea's title says it whole (60 characters or fewer on one line), so a preview under it would
+ * only repeat it. It reads no further than the title's length, so every row of a long list can ask.
+ */
+export function ideaTitleIsWhole(content: string): boolean {
+  let length = 0; // of the content on one line so far: whitespace runs as one space, none leading
+  let spaced = false;
+  for (let index = 0; index < content.length; index += 1) {
+    const code = content.charCodeAt(index);
+    if (isSpace(code)) {
+      spaced = length > 0;
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff) index += 1; // a surrogate pair is one character
+    length += spaced ? 2 : 1;
+    spaced = false;
+    if (length > IDEA_TITLE_LENGTH) return false;
+  }
+  return length > 0;
+}
+
 /** An idea's preview in the ideas list: at most 140 characters on one line. */
 export function ideaPreview(content: string): string {
   return previewText(content, IDEA_PREVIEW_LENGTH);

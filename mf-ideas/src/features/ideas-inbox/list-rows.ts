@@ -1,4 +1,4 @@
-import { ideaPreview, ideaTitle } from 'shared-kernel';
+import { ideaTitleIsWhole } from 'shared-kernel';
 import type { Idea } from '../ideas-store/index.ts';
 
 /** One row of the virtualized list: a date group header or an idea. */
@@ -17,6 +17,18 @@ export const ROW_HEIGHT = { header: 30, idea: 62, titleOnly: 34, expanded: 170 }
 
 export { dateGroupLabeler } from 'shared-kernel';
 
+/** Worked out once per idea (an edit makes a new object): the list is rebuilt on every capture. */
+const titleOnlyOf = new WeakMap<Idea, boolean>();
+
+function isTitleOnly(idea: Idea): boolean {
+  let known = titleOnlyOf.get(idea);
+  if (known === undefined) {
+    known = ideaTitleIsWhole(idea.content);
+    titleOnlyOf.set(idea, known);
+  }
+  return known;
+}
+
 /** The list (newest change first) as rows, with a header before each run of ideas in one date group. */
 export function listRows(items: readonly Idea[], labelOf: (time: string) => string): ListRow[] {
   const rows: ListRow[] = [];
@@ -25,8 +37,7 @@ export function listRows(items: readonly Idea[], labelOf: (time: string) => stri
     const label = labelOf(idea.updated_at);
     if (label !== previous) rows.push({ kind: 'header', key: `header:${label}:${index}`, label });
     previous = label;
-    const titleOnly = ideaPreview(idea.content) === ideaTitle(idea.content);
-    rows.push({ kind: 'idea', key: idea.id, idea, titleOnly });
+    rows.push({ kind: 'idea', key: idea.id, idea, titleOnly: isTitleOnly(idea) });
   });
   return rows;
 }
