@@ -229,6 +229,40 @@ test.describe('reopening offline', () => {
   });
 });
 
+test.describe('reloading while a sync is half done', () => {
+  test('a writing made offline opens with its text when only its create has reached the server', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await context.setOffline(true);
+    await newWriting(page, 'Made offline', 'Typed before the create reached the server.');
+    await expect(pendingCount(page)).toHaveText(/2 changes waiting/);
+    // Back online, the create gets through and the edit is held on its way.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/rest/v1/writings*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await released;
+      await route.continue().catch(() => {}); // the page that sent it may be gone
+    });
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveText(/1 change waiting/, { timeout: 20_000 });
+
+    await page.reload();
+    await expect(prose(page).locator('h1')).toHaveText('Made offline');
+    await expect(prose(page)).toContainText('Typed before the create reached the server.');
+    release();
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(() => titlesOnServer(account)).toEqual(['Made offline']);
+    await expect(sidebarSlot(page).getByRole('option').filter({ hasText: 'conflicted copy' })).toHaveCount(0);
+  });
+});
+
 test.describe('moving offline', () => {
   test('a writing moved into a folder offline stays there through a reload, and the move reaches the server when back online', async ({
     page,

@@ -1,7 +1,7 @@
 // The device's store of one area and user (IndexedDB, version 1): the items kept for offline use (one
 // object store named by the area), the outbox of queued writes, the id map (local id -> server id) and a
 // meta store. Generic over the item; each area keeps its own database (`writings-offline:<user>`, ...).
-import { type IDBPDatabase, openDB } from 'idb';
+import { type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 
 /** Ids of items made on this device that the server has not seen yet may begin with this. */
 export const LOCAL_ID_PREFIX = 'local_';
@@ -72,16 +72,35 @@ export function pendingCount(database: OfflineDatabase): Promise<number> {
   return database.count('outbox');
 }
 
-/** The ids (as queued) of items with writes waiting to be synced. */
-export async function pendingIds(database: OfflineDatabase): Promise<Set<string>> {
+/** A transaction of an area's offline database over at least its outbox and id map. */
+// biome-ignore lint/suspicious/noExplicitAny: typed loosely, as OfflineDatabase
+export type OfflineTransaction = IDBPTransaction<any, any, IDBTransactionMode>;
+
+/**
+ * The ids of items with writes waiting to be synced, read in `transaction` (over 'outbox' and 'idMap'):
+ * each as queued and, for an item made on this device whose create has synced since, its server id too.
+ * Its later writes stay queued under the local id, while its copy (and the list, and the editor) know it
+ * by the server id.
+ */
+export async function queuedIdsIn(transaction: OfflineTransaction): Promise<Set<string>> {
   // Keys of the index only: the entries' payloads (whole documents) are never read for this.
   const ids = new Set<string>();
-  let cursor = await database.transaction('outbox').store.index('id').openKeyCursor();
+  let cursor = await transaction.objectStore('outbox').index('id').openKeyCursor();
   while (cursor) {
     ids.add(cursor.key as string);
     cursor = await cursor.continue();
   }
+  const idMap = transaction.objectStore('idMap');
+  for (const id of [...ids]) {
+    const mapped = id.startsWith(LOCAL_ID_PREFIX) ? ((await idMap.get(id)) as string | undefined) : undefined;
+    if (mapped) ids.add(mapped);
+  }
   return ids;
+}
+
+/** The ids of items with writes waiting to be synced ({@link queuedIdsIn}). */
+export function pendingIds(database: OfflineDatabase): Promise<Set<string>> {
+  return queuedIdsIn(database.transaction(['outbox', 'idMap']));
 }
 
 /** The server id a queued id stands for: mapped once its create has synced, else itself. */

@@ -8,6 +8,7 @@ import {
   type OutboxOp,
   openOfflineDatabase,
   outboxEntries as queuedEntries,
+  queuedIdsIn,
 } from 'shared-kernel';
 import type { Folder, Writing, WritingSummary } from '../writings-data/index.ts';
 
@@ -100,12 +101,13 @@ export async function rememberServerWritings(
   userId: string,
   rows: readonly (Writing | WritingSummary)[],
 ): Promise<void> {
-  const transaction = database.transaction(['writings', 'outbox'], 'readwrite');
+  const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
   const writings = transaction.objectStore('writings');
-  const queued = transaction.objectStore('outbox').index('id');
+  // A writing made here whose create has synced has its later edits queued under its local id.
+  const queued = await queuedIdsIn(transaction);
   await Promise.all(
     rows.map(async (row) => {
-      if ((await queued.count(row.id)) > 0) return;
+      if (queued.has(row.id)) return;
       const loaded = 'content' in row;
       const kept = await writings.get(row.id);
       if (!loaded && kept?.content != null) return;
