@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { messages } from 'shared-kernel';
 import { FAKE_ANSWER } from '../fixtures/fake-llm/fake-llm-server.ts';
 import { FAKE_LLM_PORT } from './playwright.config.ts';
 import { createAccount, signInBeforeLoad } from './support/accounts.ts';
@@ -73,6 +74,24 @@ test('Stop keeps the partial answer; a failed send gives its text back, and Retr
   await ask(panel, 'Try this [[error-once]]');
   await expect(panel.getByRole('alert')).toContainText('Error: The fake provider failed once');
   await expect(composer(panel)).toHaveValue('Try this [[error-once]]');
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('a question the server cannot be reached for says so, keeps its text, and Retry sends it once it is back', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  await page.route('**/functions/v1/chat', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await ask(panel, 'Where did the ferry go?');
+  await expect(panel.getByRole('alert')).toContainText(messages.chat.error(messages.offline.needsConnection));
+  await expect(composer(panel)).toHaveValue('Where did the ferry go?');
+  await page.unroute('**/functions/v1/chat');
   await panel.getByRole('button', { name: 'Retry' }).click();
   await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
   await expect(panel.getByRole('alert')).toHaveCount(0);

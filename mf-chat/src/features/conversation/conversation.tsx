@@ -18,7 +18,7 @@ import { HistoryDialog, loadMessages } from '../chat-history/index.ts';
 import { Composer } from './composer.tsx';
 import styles from './conversation.module.css';
 import { MessageView, textOf } from './message-view.tsx';
-import type { SendFailure } from './refusal.ts';
+import { readSendFailure, type SendFailure } from './refusal.ts';
 import { useConversation } from './use-conversation.ts';
 
 export interface ConversationProps {
@@ -135,7 +135,7 @@ export function Conversation(props: ConversationProps) {
       </div>
       {error && (
         <ErrorBanner
-          message={error.message}
+          message={readSendFailure(error).message}
           retry={chat.lastPrompt() ? () => chat.send(chat.lastPrompt()) && onDraftChange('') : undefined}
         />
       )}
@@ -167,15 +167,9 @@ export function Conversation(props: ConversationProps) {
 }
 
 function ErrorBanner({ message, retry }: { message: string; retry: (() => void) | undefined }) {
-  let shown = message;
-  try {
-    shown = (JSON.parse(message) as { error?: string }).error ?? message;
-  } catch {
-    // The message is plain text already.
-  }
   return (
     <div role="alert" className={styles.errorBanner}>
-      <span>{texts.chat.error(shown)}</span>
+      <span>{texts.chat.error(message)}</span>
       <Button onClick={retry} disabled={!retry}>
         {texts.chat.retry}
       </Button>

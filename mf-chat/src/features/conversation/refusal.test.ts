@@ -1,3 +1,4 @@
+import { messages } from 'shared-kernel';
 import { describe, expect, it } from 'vitest';
 import { readSendFailure } from './refusal.ts';
 
@@ -8,20 +9,27 @@ describe('readSendFailure', () => {
     ).toEqual({
       kind: 'rate-limit',
       resetsAt: '2026-11-27T00:00:00Z',
+      message: 'x',
     });
     expect(
       readSendFailure(new Error('{"error":"x","code":"premium-feature","feature":"Advanced chat"}')),
     ).toEqual({
       kind: 'premium-feature',
       feature: 'Advanced chat',
+      message: 'x',
     });
     expect(readSendFailure(new Error('{"error":"User not authenticated"}'))).toEqual({
       kind: 'error',
       message: 'User not authenticated',
     });
-    expect(readSendFailure(new Error('Failed to fetch'))).toEqual({
+    expect(readSendFailure(new Error('The provider failed'))).toEqual({
       kind: 'error',
-      message: 'Failed to fetch',
+      message: 'The provider failed',
+    });
+    // fetch() rejects with a TypeError when no answer came: offline, or the server down.
+    expect(readSendFailure(new TypeError('Failed to fetch'))).toEqual({
+      kind: 'error',
+      message: messages.offline.needsConnection,
     });
   });
 });

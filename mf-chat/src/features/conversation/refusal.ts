@@ -1,9 +1,13 @@
 // What a failed send means: a refusal the pricing dialog answers (429 daily limit, 403 premium model),
-// or an error for the banner. The AI SDK reports a non-2xx answer with its body as the message.
-export type SendFailure =
+// or an error; each with what the error banner says. The AI SDK reports a non-2xx answer with its body
+// as the message.
+import { isOfflineFailure, messages } from 'shared-kernel';
+
+export type SendFailure = { readonly message: string } & (
   | { kind: 'rate-limit'; resetsAt?: string }
   | { kind: 'premium-feature'; feature: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error' }
+);
 
 export function readSendFailure(error: Error): SendFailure {
   try {
@@ -13,11 +17,16 @@ export function readSendFailure(error: Error): SendFailure {
       feature?: string;
       resetsAt?: string;
     };
-    if (body.code === 'rate-limit') return { kind: 'rate-limit', resetsAt: body.resetsAt };
-    if (body.code === 'premium-feature') return { kind: 'premium-feature', feature: body.feature ?? '' };
-    if (typeof body.error === 'string') return { kind: 'error', message: body.error };
+    const message = typeof body.error === 'string' ? body.error : error.message;
+    if (body.code === 'rate-limit') return { kind: 'rate-limit', resetsAt: body.resetsAt, message };
+    if (body.code === 'premium-feature')
+      return { kind: 'premium-feature', feature: body.feature ?? '', message };
+    return { kind: 'error', message };
   } catch {
     // Not JSON: a network failure or an error from the stream itself.
   }
+  // No answer came (offline, or the server down): said as the rest of the workspace says it, not as the
+  // browser's "Failed to fetch".
+  if (isOfflineFailure(error)) return { kind: 'error', message: messages.offline.needsConnection };
   return { kind: 'error', message: error.message };
 }
