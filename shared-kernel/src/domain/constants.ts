@@ -24,6 +24,12 @@ export const CHAT_CONFIG_SAVE_DELAY_MS = 400;
 /** Delay after a settings change before the preferences that follow the writer are saved to their metadata. */
 export const PREFERENCES_SYNC_DELAY_MS = 400;
 
+/**
+ * How long changes wait to sync before the note saying so shows: a change the server takes at once
+ * never flashes the note (nor moves the list under it).
+ */
+export const PENDING_SYNC_NOTE_DELAY_MS = 1000;
+
 /** Characters shown in an idea preview (and in a search result snippet). */
 export const IDEA_PREVIEW_LENGTH = 140;
 
