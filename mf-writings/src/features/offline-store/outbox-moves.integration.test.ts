@@ -71,6 +71,33 @@ describe('moves in the outbox', { timeout: 30_000 }, () => {
     expect((await localWriting(database, loaded.id))?.category_id).toBe(folder.id);
   });
 
+  it('keeps the server’s text on the device after a move, when the device had an older one', async () => {
+    const writer = await signUp();
+    const folder = await folderOf(writer, 'Drafts');
+    const database = await openLocalDatabase(writer.userId);
+    const loaded = await loadedWriting(writer, 'Draft', 'As read here.');
+    await writer.elsewhere
+      .from('writings')
+      .update({ content: documentOf('Draft', 'Rewritten elsewhere.') })
+      .eq('id', loaded.id);
+    await move(database, loaded, folder.id);
+    const { sync } = syncFor(database, writer.client, writer.userId);
+
+    await sync.flush();
+
+    const { data: current } = await writer.elsewhere
+      .from('writings')
+      .select('updated_at')
+      .eq('id', loaded.id)
+      .single();
+    // An edit made here next starts from the text the server has, at its version.
+    expect(await localWriting(database, loaded.id)).toMatchObject({
+      content: documentOf('Draft', 'Rewritten elsewhere.'),
+      category_id: folder.id,
+      base: current?.updated_at,
+    });
+  });
+
   it('sends an edit and a move of the same writing, folded into one entry, together', async () => {
     const writer = await signUp();
     const folder = await folderOf(writer, 'Poems');

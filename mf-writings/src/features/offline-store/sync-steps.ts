@@ -103,12 +103,20 @@ async function settle(
     await writings.delete(entry.id);
   }
   const kept = (await writings.get(entry.id)) ?? (await writings.get(writing.id)) ?? local;
+  const queued = outbox.index('id');
+  const laterWrites =
+    (await queued.count(entry.id)) > 0 || (entry.id !== writing.id && (await queued.count(writing.id)) > 0);
+  // A move alone carried no text: the device's text may be older than the server's, which it answered.
+  const carriedText =
+    entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
   await writings.put({
     user_id: userId,
     ...writing,
-    // The local copy may hold edits newer than this entry (queued after it): they stay, and so does a
-    // move folded into the entry meanwhile.
-    ...(kept ? { title: kept.title, preview: kept.preview, content: kept.content } : {}),
+    // The local copy may hold edits newer than this entry (folded in, or queued after it): they stay, and
+    // so does a move folded into the entry meanwhile.
+    ...(kept && (carriedText || laterWrites)
+      ? { title: kept.title, preview: kept.preview, content: kept.content }
+      : {}),
     ...(kept && folded ? { category: kept.category, category_id: kept.category_id } : {}),
     id: writing.id,
     base: writing.updated_at,
