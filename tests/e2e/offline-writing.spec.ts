@@ -71,6 +71,11 @@ test.describe('writing offline', () => {
     await context.setOffline(true);
     await newWriting(page, 'Written offline', 'In the tunnel.');
     await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    // The state beside the message is whole, not cut short by it.
+    await expect(saveState(page)).toHaveText(messages.editor.unsaved);
+    expect(await saveState(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
     // An empty Untitled writing left behind is deleted, offline too.
     await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await expect(sidebarSlot(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(1);
