@@ -33,10 +33,11 @@ describe.each(Object.keys(REMOTES) as AreaName[])('the built %s remote', (area) 
   const folder = `mf-${area}`;
   const manifest = readManifest(folder);
 
-  it('is the container the shell loads, with a stable entry file beside its manifest', () => {
+  it('is the container the shell loads, with a content-hashed entry file its manifest names', () => {
     expect(manifest.name).toBe(remote.container);
-    expect(manifest.metaData.remoteEntry.name).toBe('remoteEntry.js');
-    expect(existsSync(`${repoRoot}/${folder}/dist/remoteEntry.js`)).toBe(true);
+    const entry = manifest.metaData.remoteEntry.name;
+    expect(entry).toMatch(/^static\/js\/remoteEntry\.[0-9a-f]{10}\.js$/);
+    expect(existsSync(`${repoRoot}/${folder}/dist/${entry}`)).toBe(true);
   });
 
   it('resolves its chunks against wherever it is deployed', () => {

@@ -20,8 +20,9 @@ export function defineRemoteConfig(area: AreaName): RsbuildConfigSyncFn {
       pluginReact(),
       pluginModuleFederation({
         name: remote.container,
-        // A stable, unhashed entry name: served no-cache, it points at the content-hashed chunks.
-        filename: 'remoteEntry.js',
+        // Content-hashed like every chunk: only the manifest, served no-cache, names it, so a returning
+        // load takes it from the cache (the service worker's static routes) instead of revalidating it.
+        filename: 'static/js/remoteEntry.[contenthash:10].js',
         exposes: Object.fromEntries(
           remote.exposes.map((parcel) => [`./${parcel}`, `./src/parcels/${kebabCase(parcel)}.tsx`]),
         ),

@@ -1,9 +1,10 @@
 /**
  * How the service worker answers one request (pure, so its decisions are unit-tested):
  * - `page`: a navigation of the shell. Network first; offline, the cached index.html of the version.
- * - `entry`: an app file with a stable name (`remotes.json`, a remote's `mf-manifest.json` and
- *   `remoteEntry.js`). Network first, so a new deploy is seen at once; offline, the cached copy.
- * - `immutable`: a content-hashed app file (under `static/`). Cache first: its URL changes with its content.
+ * - `entry`: an app file with a stable name (`remotes.json`, a remote's `mf-manifest.json`). Network
+ *   first, so a new deploy is seen at once; offline, the cached copy.
+ * - `immutable`: a content-hashed app file (under `static/`; a remote's entry script too, named by its
+ *   manifest). Cache first: its URL changes with its content.
  * - `network`: not an app file (the backend, any other site, a write). The worker stays out of the way.
  */
 export type RequestRoute = 'page' | 'entry' | 'immutable' | 'network';

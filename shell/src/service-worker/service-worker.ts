@@ -3,8 +3,8 @@
  * network once it has been visited. It answers only app files, the shell's and those of the remotes
  * `remotes.json` lists (see request-route.ts); the backend and everything else go straight to the network.
  *
- * - Entry files (index.html for a page, `remotes.json`, `mf-manifest.json`, `remoteEntry.js`) come
- *   from the network first, so a new deploy runs at once; when the network fails or is slower than
+ * - Entry files (index.html for a page, `remotes.json`, `mf-manifest.json`) come from the network
+ *   first, so a new deploy runs at once; when the network fails or is slower than
  *   {@link NETWORK_TIMEOUT_MS}, from the newest complete version kept offline.
  * - Content-hashed files come from the cache first.
  * - After each online load, the page asks the worker to keep the deployed version (version-cache.ts):

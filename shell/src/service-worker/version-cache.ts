@@ -111,7 +111,8 @@ async function forEachInParallel(items: string[], limit: number, task: (item: st
 
 /**
  * Reads which version of the workspace is deployed now (index.html, the shell's manifests,
- * `remotes.json`, each remote's `mf-manifest.json` and `remoteEntry.js`) and keeps every file of it in a
+ * `remotes.json`, each remote's `mf-manifest.json` and the entry script it names: a remote deployed
+ * under another convention may not hash it) and keeps every file of it in a
  * cache of its own. Only once all of them are in is it recorded as current; the version before it stays
  * as `previous` and older ones are dropped. When the deployed version is already current, only the entry
  * files are fetched. Any failure leaves the kept versions as they were (the next load tries again; what

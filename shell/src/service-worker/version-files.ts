@@ -64,7 +64,7 @@ function remoteBase(manifestUrl: string, manifest: FederationManifest): URL {
   return new URL(publicPath === 'auto' ? './' : publicPath, manifestUrl);
 }
 
-/** The URL of a remote's `remoteEntry.js`, as the federation runtime resolves it from the manifest. */
+/** The URL of a remote's entry script, as the federation runtime resolves it from the manifest. */
 export function remoteEntryUrl(manifestUrl: string, manifest: FederationManifest): string {
   const { path, name } = manifest.metaData.remoteEntry;
   return new URL(path ? `${path.replace(/\/$/, '')}/${name}` : name, remoteBase(manifestUrl, manifest)).href;

@@ -50,7 +50,7 @@ export interface LoadSample extends Milestones {
   /** Every request the page made until the network was quiet. */
   requests: number;
   scripts: LoadedScript[];
-  /** Module Federation's own files per remote: mf-manifest.json and remoteEntry.js. */
+  /** Module Federation's own files per remote: mf-manifest.json and its remoteEntry.<hash>.js. */
   federation: Map<string, { requests: number; gzip: number }>;
   /** Scripts whose body could not be read (counted in no total). */
   unreadable: string[];
@@ -179,7 +179,7 @@ function readPageTimes(page: Page): Promise<PageTimes> {
 const isScript = (response: Response, path: string) =>
   response.request().resourceType() === 'script' || path.endsWith('.js');
 const isFederationFile = (path: string) =>
-  path.endsWith('/mf-manifest.json') || path.endsWith('/remoteEntry.js');
+  path.endsWith('/mf-manifest.json') || /\/remoteEntry\.\w+\.js$/.test(path);
 
 /** Reads and gzips the bodies of the scripts and federation files, after the load (not during it). */
 async function sizeResponses(
