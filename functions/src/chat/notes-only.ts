@@ -13,12 +13,26 @@ const pause = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-/** The Markdown of the answer the notes alone give: each source's excerpt, quoted and cited. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * What a source's excerpt says past its title: a writing's text and an idea's open with the words its
+ * title is made of, already shown in bold above the quote.
+ */
+function excerptPastTitle({ excerpt, title }: ChatSource): string {
+  const text = oneLine(excerpt);
+  const heading = oneLine(title);
+  if (!heading || !text.toLowerCase().startsWith(heading.toLowerCase())) return text;
+  return text.slice(heading.length).trim();
+}
+
+/** The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited. */
 export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
   if (sources.length === 0) return messages.chat.notesOnlyNothing;
   const quotes = sources.map((source) => {
-    const excerpt = source.excerpt.replace(/\s+/g, ' ').trim();
-    return `**${source.title.replace(/[*_`[\]]/g, '')}** [${source.n}]\n\n> ${excerpt}`;
+    const cited = `**${source.title.replace(/[*_`[\]]/g, '')}** [${source.n}]`;
+    const excerpt = excerptPastTitle(source);
+    return excerpt ? `${cited}\n\n> ${excerpt}` : cited;
   });
   return [messages.chat.notesOnlyIntro, ...quotes, messages.chat.notesOnlyHint].join('\n\n');
 }
