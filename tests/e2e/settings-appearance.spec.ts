@@ -21,6 +21,20 @@ async function areaLooks(page: Page) {
   );
 }
 
+/** Whether the sidebar's brand mark is painted with the palette's accent (in the mark's own colour form). */
+function brandMarkShowsAccent(page: Page) {
+  return page.evaluate(() => {
+    const mark = document.querySelector('nav[aria-label="Writings"] header [aria-hidden="true"]');
+    if (!mark) return false;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-accent)';
+    mark.append(probe);
+    const accent = getComputedStyle(probe).color;
+    probe.remove();
+    return getComputedStyle(mark).backgroundImage.includes(accent);
+  });
+}
+
 test.describe('the Appearance tab of the settings', () => {
   test('a palette and a font apply to every area at once and are still applied after a reload', async ({
     page,
@@ -28,6 +42,7 @@ test.describe('the Appearance tab of the settings', () => {
   }) => {
     await workspace.open();
     for (const slot of SLOTS) await workspace.expectMounted(slot);
+    expect(await brandMarkShowsAccent(page)).toBe(true);
     const dialog = await openSettingsTab(workspace, 'Appearance');
 
     await dialog.getByRole('radio', { name: 'Nord' }).click();
@@ -45,6 +60,7 @@ test.describe('the Appearance tab of the settings', () => {
     };
     await expect.poll(async () => (await areaLooks(page))[0]?.bg).toBe(PALETTES.nord.colors.bg);
     await expectEveryArea();
+    expect(await brandMarkShowsAccent(page)).toBe(true);
 
     await page.reload();
     for (const slot of SLOTS) await workspace.expectMounted(slot);
