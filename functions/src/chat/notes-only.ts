@@ -1,5 +1,5 @@
 import type { UIMessageStreamWriter } from 'ai';
-import { type ChatSource, messages } from 'shared-kernel/domain';
+import { type ChatSource, messages, textPastTitle } from 'shared-kernel/domain';
 
 /** Delay between the streamed pieces of a notes-only answer: it reads as it arrives, and Stop can cut it. */
 const PIECE_DELAY_MS = 12;
@@ -13,25 +13,12 @@ const pause = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/**
- * What a source's excerpt says past its title: a writing's text and an idea's open with the words its
- * title is made of, already shown in bold above the quote.
- */
-function excerptPastTitle({ excerpt, title }: ChatSource): string {
-  const text = oneLine(excerpt);
-  const heading = oneLine(title);
-  if (!heading || !text.toLowerCase().startsWith(heading.toLowerCase())) return text;
-  return text.slice(heading.length).trim();
-}
-
 /** The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited. */
 export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
   if (sources.length === 0) return messages.chat.notesOnlyNothing;
   const quotes = sources.map((source) => {
     const cited = `**${source.title.replace(/[*_`[\]]/g, '')}** [${source.n}]`;
-    const excerpt = excerptPastTitle(source);
+    const excerpt = textPastTitle(source.excerpt, source.title);
     return excerpt ? `${cited}\n\n> ${excerpt}` : cited;
   });
   return [messages.chat.notesOnlyIntro, ...quotes, messages.chat.notesOnlyHint].join('\n\n');

@@ -16,3 +16,15 @@ export function previewText(text: string, max: number): string {
   if (Array.from(line).length <= max) return line;
   return `${cutText(line, max - 1).trimEnd()}…`;
 }
+
+/**
+ * What a text says past its title, on one line: a writing's text and an idea's open with the words their
+ * title is made of, which a list, a search result or a cited note already shows above it. The whole text
+ * when it does not open with the title; empty when the title says it all.
+ */
+export function textPastTitle(text: string, title: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const heading = title.replace(/\s+/g, ' ').trim();
+  if (!heading || !line.toLowerCase().startsWith(heading.toLowerCase())) return line;
+  return line.slice(heading.length).trim();
+}

@@ -20,8 +20,9 @@ export interface SearchOverlayProps {
 const SOURCE_LABELS = { writing: 'Writing', idea: 'Idea' } as const;
 const SOURCE_ICONS = { writing: FileText, idea: Lightbulb } as const;
 
-/** The snippet with the first literal occurrence of the query marked. */
+/** The snippet with the first literal occurrence of the query marked; nothing when it is empty. */
 function Snippet({ text, query }: { text: string; query: string }) {
+  if (!text) return null;
   const needle = query.trim().toLowerCase();
   const at = needle ? text.toLowerCase().indexOf(needle) : -1;
   if (at < 0) return <span className={styles.snippet}>{text}</span>;

@@ -44,6 +44,37 @@ describe('searchWorkspace', () => {
     expect(idea?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('leaves out of the snippet the title the text opens with, shown above it', async () => {
+    const heading = {
+      type: 'heading',
+      attrs: { level: 1 },
+      content: [{ type: 'text', text: 'Harbour notes' }],
+    };
+    const paragraph = {
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'The ferry runs late on Sundays.' }],
+    };
+    const inserted = await owner.from('writings').insert({
+      title: 'Harbour notes',
+      content: { type: 'doc', content: [heading, paragraph] },
+    });
+    const idea = await owner.from('ideas').insert({ content: 'Ferry timetable' });
+    if (inserted.error || idea.error) throw new Error(inserted.error?.message ?? idea.error?.message);
+
+    const results = await searchWorkspace(owner, 'ferry', new AbortController().signal);
+
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        source: 'writing',
+        title: 'Harbour notes',
+        snippet: 'The ferry runs late on Sundays.',
+      }),
+    );
+    expect(results).toContainEqual(
+      expect.objectContaining({ source: 'idea', title: 'Ferry timetable', snippet: '' }),
+    );
+  });
+
   it('returns nothing for words nobody wrote', async () => {
     expect(await searchWorkspace(owner, 'xylophonic quasar', new AbortController().signal)).toEqual([]);
   });

@@ -1,7 +1,10 @@
-import { messages, SEARCH_MAX_RESULTS, type WorkspaceClient } from 'shared-kernel';
+import { messages, SEARCH_MAX_RESULTS, textPastTitle, type WorkspaceClient } from 'shared-kernel';
 import { z } from 'zod/mini';
 
-/** One search hit: where it comes from, its id and title, and the server-made 140-character snippet. */
+/**
+ * One search hit: where it comes from, its id and title, and the server-made 140-character snippet
+ * (without the title it opens with, shown above it; empty when the title says it all).
+ */
 export type SearchResult = { source: 'writing' | 'idea'; id: string; title: string; snippet: string };
 
 /** Searches the workspace for `query`; `signal` aborts the request when a newer query supersedes it. */
@@ -39,6 +42,6 @@ export async function searchWorkspace(
       source: row.source,
       id: row.id,
       title: row.title || (row.source === 'writing' ? messages.writings.untitled : messages.ideas.untitled),
-      snippet: row.snippet ?? '',
+      snippet: textPastTitle(row.snippet ?? '', row.title ?? ''),
     }));
 }
