@@ -62,9 +62,17 @@ test.describe('on a phone', () => {
     page,
     workspace,
   }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await workspace.open();
     await expect(workspace.slot('writings/Sidebar')).toBeVisible();
     await expect(workspace.slot('chat/ChatPanel')).toHaveCount(0);
+    await expect(workspace.slot('writings/Sidebar')).toHaveAttribute('data-status', 'ready');
+    // The areas behind the other tabs are not downloaded before their tab is shown.
+    expect(requested.filter((url) => /__federation_expose_(Chat|Ideas)Panel/.test(url))).toEqual([]);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
 
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');

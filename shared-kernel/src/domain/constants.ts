@@ -123,9 +123,6 @@ export const CODE_BLOCK_COLLAPSED_MAX_HEIGHT = '20rem';
 /** Code blocks longer than this many lines show line numbers. */
 export const CODE_BLOCK_LINE_NUMBERS_AFTER = 8;
 
-/** Screens narrower than this (in CSS pixels) get the mobile view. */
-export const MOBILE_MAX_WIDTH_PX = 640;
-
 /** Sizes of the resizable workspace panels, in percent of the layout width. */
 export const PANEL_SIZES = {
   main: { default: 28, min: 24 },

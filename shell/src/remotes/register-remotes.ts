@@ -4,6 +4,7 @@ import type { RemotesManifest } from 'shared-kernel';
 import { ON_DEMAND_PARCELS, REMOTES } from 'shared-kernel/contracts';
 import { preloadedRememberedFiles } from 'shared-kernel/early';
 import { manifestFetchTimeout } from './manifest-fetch-timeout.ts';
+import { isMobileScreen } from './mobile-screen.ts';
 
 let registration: Promise<RemotesManifest> | null = null;
 
@@ -37,7 +38,11 @@ export function registerRemotesOnce(): Promise<RemotesManifest> {
       // chunks load, rather than after React has rendered the slots. A failure here shows up in the
       // slot's own load. Not when the early requests have asked for them already: the runtime would
       // work out the same files and look each up among the page's links again (about 20 ms of a load).
-      const shownAtLoad = names.filter((name) => !ON_DEMAND_CONTAINERS.has(name));
+      // The mobile view opens on the writings alone: the others load when their tab is first shown.
+      const mobile = isMobileScreen();
+      const shownAtLoad = names.filter(
+        (name) => !ON_DEMAND_CONTAINERS.has(name) && (!mobile || name === REMOTES.writings.container),
+      );
       if (!preloadedRememberedFiles()) {
         preloadRemote(shownAtLoad.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
           () => undefined,

@@ -19,11 +19,6 @@ export function detectPlatform({
   return 'other';
 }
 
-/** Whether the user agent names a phone or tablet browser. */
-export function isMobileUserAgent(userAgent: string): boolean {
-  return /android|iphone|ipad|ipod|mobile|webos|blackberry|iemobile|opera mini/i.test(userAgent);
-}
-
 /** The build's store links, or the public store pages and the site's download page when unset. */
 export function appLinkFor(platform: Platform): string {
   switch (platform) {
