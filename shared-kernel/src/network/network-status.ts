@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, type Observable, Subject } from 'rxjs';
 
 const subject = new BehaviorSubject<boolean>(globalThis.navigator?.onLine ?? true);
 globalThis.addEventListener?.('online', () => subject.next(true));
@@ -23,4 +23,19 @@ function subscribe(onChange: () => void): () => void {
 /** Whether the browser is online, in a component. */
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
+}
+
+const reached = new Subject<void>();
+
+/**
+ * Each answer the server gave to a request of the kernel's Supabase client (supabase/client.ts). The
+ * browser's online event says nothing of a server that was down while the device stayed online: an
+ * answer does, so the areas' outboxes waiting to retry after a network failure try again at once
+ * instead of after their backoff (up to a minute).
+ */
+export const serverReached$: Observable<void> = reached.asObservable();
+
+/** The server answered a request (supabase/client.ts). */
+export function noteServerReached(): void {
+  reached.next();
 }

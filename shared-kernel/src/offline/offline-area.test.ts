@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noteServerReached } from '../network/network-status.ts';
 import { type OfflineArea, startOfflineArea } from './offline-area.ts';
+import { SyncFailure } from './sync-failure.ts';
 
 const opened: OfflineArea[] = [];
 afterEach(() => {
@@ -56,5 +58,67 @@ describe('an offline area across tabs', () => {
       vi.unstubAllGlobals();
       warn.mockRestore();
     }
+  });
+});
+
+describe('an offline area whose server was down while the device stayed online', () => {
+  /** An area whose creates fail at the network until `reachable`, and whose backoff never runs out. */
+  async function openWaitingArea(server: { reachable: boolean; sent: string[]; rounds: number }) {
+    const area = await startOfflineArea<unknown, Record<string, unknown>>({
+      name: `area-${crypto.randomUUID()}`,
+      itemStore: 'items',
+      lockName: 'outbox',
+      itemLabel: 'item',
+      steps: (database, tell) => ({
+        create: async (entry) => {
+          if (!server.reachable) throw new SyncFailure(true, new TypeError('Failed to fetch'));
+          server.sent.push(entry.id);
+          await database.delete('outbox', entry.seq);
+          tell('created');
+        },
+        update: async () => {},
+        remove: async () => {},
+      }),
+      onEvent: () => {},
+      onPending: () => {},
+      sync: {
+        exclusive: (run) => {
+          server.rounds += 1;
+          return run();
+        },
+        setTimer: () => 0,
+        clearTimer: () => {},
+      },
+    });
+    if (!area) throw new Error('the store did not open');
+    opened.push(area);
+    return area;
+  }
+
+  it('syncs as soon as another request reaches the server, not after its backoff', async () => {
+    const server = { reachable: false, sent: [] as string[], rounds: 0 };
+    const area = await openWaitingArea(server);
+    const { synced, failure } = await area.queue({
+      op: 'create',
+      id: 'local_a',
+      item: { id: 'local_a', base: null },
+    });
+    expect({ synced, network: failure?.network }).toEqual({ synced: false, network: true });
+
+    server.reachable = true;
+    noteServerReached();
+    await vi.waitFor(() => expect(server.sent).toEqual(['local_a']));
+  });
+
+  it('makes no round of its own when nothing waits on the network', async () => {
+    const server = { reachable: true, sent: [] as string[], rounds: 0 };
+    const area = await openWaitingArea(server);
+    await area.queue({ op: 'create', id: 'local_b', item: { id: 'local_b', base: null } });
+    const before = server.rounds;
+
+    noteServerReached();
+    await area.flush();
+    expect(server.sent).toEqual(['local_b']);
+    expect(server.rounds - before).toBe(1); // the flush called here, and no other round
   });
 });

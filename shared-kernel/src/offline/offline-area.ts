@@ -1,5 +1,6 @@
 import { messages } from '../domain/messages.ts';
 import { DataError } from '../network/data-error.ts';
+import { serverReached$ } from '../network/network-status.ts';
 import {
   enqueueWrite,
   type KeptItem,
@@ -52,6 +53,27 @@ function openTabChannel<Message>(name: string) {
       for (const message of early.splice(0)) listener(message);
     },
     close: () => channel.close(),
+  };
+}
+
+/**
+ * Runs `flush` when a sync may now go through: the browser is back online, the tab is shown again, or the
+ * server answered another request while the outbox waits out its backoff after a network failure
+ * (`waitingOnNetwork`, which forgets that failure as it answers yes). Answers the function that stops it.
+ */
+function syncWhenUseful(flush: () => void, waitingOnNetwork: () => boolean): () => void {
+  const flushWhenVisible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  globalThis.addEventListener?.('online', flush);
+  globalThis.document?.addEventListener('visibilitychange', flushWhenVisible);
+  const reached = serverReached$.subscribe(() => {
+    if (waitingOnNetwork()) flush();
+  });
+  return () => {
+    globalThis.removeEventListener?.('online', flush);
+    globalThis.document?.removeEventListener('visibilitychange', flushWhenVisible);
+    reached.unsubscribe();
   };
 }
 
@@ -110,11 +132,11 @@ export async function startOfflineArea<Event, Payload extends object>(
     countPending();
   });
   const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', asError(error)));
-  const flushWhenVisible = () => {
-    if (document.visibilityState === 'visible') flush();
-  };
-  globalThis.addEventListener?.('online', flush);
-  globalThis.document?.addEventListener('visibilitychange', flushWhenVisible);
+  const stopTriggers = syncWhenUseful(flush, () => {
+    const waiting = lastFailure?.network === true;
+    if (waiting) lastFailure = null;
+    return waiting;
+  });
   countPending();
   flush();
 
@@ -158,8 +180,7 @@ export async function startOfflineArea<Event, Payload extends object>(
       closed = true;
       sync.dispose();
       channel?.close();
-      globalThis.removeEventListener?.('online', flush);
-      globalThis.document?.removeEventListener('visibilitychange', flushWhenVisible);
+      stopTriggers();
       database.close();
     },
   };

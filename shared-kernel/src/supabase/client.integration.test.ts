@@ -2,6 +2,7 @@
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import WebSocket from 'ws';
+import { serverReached$ } from '../network/network-status.ts';
 import { getSupabaseClient } from './client.ts';
 
 // Node 20 has no global WebSocket and supabase-js refuses to start without one; browsers need nothing.
@@ -64,6 +65,25 @@ describe('getSupabaseClient', () => {
         anonKey: backend.anonKey,
       }).auth.getSession();
       expect(data.session?.user.email).toBe('demo@example.com');
+    });
+
+    it('tells of each answer the server gives, and of none when it cannot be reached', async () => {
+      let answers = 0;
+      const subscription = serverReached$.subscribe(() => {
+        answers += 1;
+      });
+      try {
+        await getSupabaseClient(backend).from('writings').select('id').throwOnError();
+        expect(answers).toBe(1);
+        const unreachable = getSupabaseClient(
+          { url: 'http://127.0.0.1:9', anonKey: 'anon-key' },
+          nodeOptions,
+        );
+        expect((await unreachable.from('writings').select('id')).error).not.toBeNull();
+        expect(answers).toBe(1);
+      } finally {
+        subscription.unsubscribe();
+      }
     });
   });
 });

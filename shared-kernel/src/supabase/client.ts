@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../contracts/area-props.ts';
 import { earlyFetch, forgetEarlyRequests } from '../network/early-requests.ts';
+import { noteServerReached } from '../network/network-status.ts';
 import type { Database } from './database.types.ts';
 
 /** The typed Supabase client every area uses: rows, inserts and RPC results come from {@link Database}. */
@@ -11,11 +12,19 @@ export type WorkspaceClient = SupabaseClient<Database>;
 // instances" warning, and a sign-in or token refresh in one area is seen by all.
 const clients = new Map<string, WorkspaceClient>();
 
+/** The client's fetch: early responses first (network/early-requests.ts), and each answer told around. */
+const workspaceFetch: typeof fetch = async (input, init) => {
+  const response = await earlyFetch(input, init);
+  if (response.ok) noteServerReached();
+  return response;
+};
+
 /**
  * The page's Supabase client for `backend`, created on first use. In the browser the session lives in
  * localStorage, refreshes itself, and is picked up from the URL: the local backend's password-recovery
  * link lands with the session in the hash, which needs the implicit flow. Its fetch answers the first
- * screen's reads with the ones the shell's entry made early (network/early-requests.ts).
+ * screen's reads with the ones the shell's entry made early (network/early-requests.ts), and tells of each
+ * answer (`serverReached$`, network/network-status.ts).
  *
  * @param options Merged into supabase-js's options on creation only (a later call with the same backend
  *   gets the existing client). Tests in Node 20 pass `realtime: { transport: WebSocket }` from `ws`; the
@@ -33,7 +42,7 @@ export function getSupabaseClient(
   if (!client) {
     client = createClient<Database>(backend.url, backend.anonKey, {
       ...options,
-      global: { fetch: earlyFetch, ...options.global },
+      global: { fetch: workspaceFetch, ...options.global },
       auth: {
         persistSession: true,
         autoRefreshToken: true,
