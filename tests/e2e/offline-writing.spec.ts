@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { messages, syncConflictText, unsyncedSignOutText } from 'shared-kernel';
-import { type Account, backendClient } from './support/accounts.ts';
+import { type Account, BACKEND, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { IdeasPanel } from './support/ideas.ts';
 import { WorkspacePage } from './support/workspace-page.ts';
 import { moveFromRow } from './support/writings.ts';
 
@@ -269,6 +270,36 @@ test.describe('reloading while a sync is half done', () => {
 });
 
 test.describe('moving offline', () => {
+  test('an edit made while the server was down syncs as soon as the server answers again, not after its backoff', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await openReady(page, workspace);
+    await newWriting(page, 'Outage', 'Before.');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    // The server is down; the device stays online (no offline or online event).
+    let failedSyncs = 0;
+    await page.route(`${BACKEND.url}/**`, (route) => {
+      if (route.request().method() === 'PATCH' && route.request().url().includes('/rest/v1/writings'))
+        failedSyncs++;
+      return route.abort('connectionrefused');
+    });
+    await prose(page).getByText('Before.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' During.');
+    // Tried at once, then after 1, 2 and 4 s: the next try is 8 s away.
+    await expect.poll(() => failedSyncs, { timeout: 15_000 }).toBe(4);
+
+    await page.unroute(`${BACKEND.url}/**`);
+    await new IdeasPanel(page).capture('The server is back');
+    await expect
+      .poll(async () => (await serverWritings(account))[0]?.text, { timeout: 3_000 })
+      .toContain('Before. During.');
+    await expect(pendingCount(page)).toHaveCount(0);
+  });
+
   test('a writing moved into a folder offline stays there through a reload, and the move reaches the server when back online', async ({
     page,
     context,
