@@ -159,6 +159,34 @@ test.describe('the writings editor', () => {
     await page.keyboard.type('after the video');
     await expect(prose(page).locator('[data-embed="youtube"] + p')).toHaveText('after the video');
   });
+
+  test('draws a typed quote with a bar and typed inline code on its own ground, unlike plain text', async ({
+    page,
+    workspace,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Quoted');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> The sea keeps its own time.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Run `make tide` first.');
+    const quote = prose(page).locator('blockquote');
+    await expect(quote).toHaveText('The sea keeps its own time.');
+    const code = prose(page).locator('p code');
+    await expect(code).toHaveText('make tide');
+    const looks = await page.evaluate(() => {
+      const style = (selector: string) =>
+        getComputedStyle(document.querySelector(`.ProseMirror ${selector}`) as Element);
+      return {
+        quoteBar: style('blockquote').borderLeftWidth,
+        codeGround: style('p code').backgroundColor,
+        textGround: style('p').backgroundColor,
+      };
+    });
+    expect(looks.quoteBar).toBe('3px');
+    expect(looks.codeGround).not.toBe(looks.textGround);
+  });
 });
 
 /**
