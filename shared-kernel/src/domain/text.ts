@@ -25,6 +25,9 @@ export function previewText(text: string, max: number): string {
 export function textPastTitle(text: string, title: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   const heading = title.replace(/\s+/g, ' ').trim();
-  if (!heading || !line.toLowerCase().startsWith(heading.toLowerCase())) return line;
-  return line.slice(heading.length).trim();
+  const rest = line.slice(heading.length);
+  // The title whole, as words: 'Harbour' does not open 'Harbours are busy'.
+  const opens =
+    heading !== '' && line.toLowerCase().startsWith(heading.toLowerCase()) && /^(\s|$)/.test(rest);
+  return opens ? rest.trim() : line;
 }
