@@ -57,19 +57,16 @@ function openTabChannel<Message>(name: string) {
 }
 
 /**
- * Runs `flush` when a sync may now go through: the browser is back online, the tab is shown again, or the
- * server answered another request while the outbox waits out its backoff after a network failure
- * (`waitingOnNetwork`, which forgets that failure as it answers yes). Answers the function that stops it.
+ * Runs `flush` when the browser is back online or the tab is shown again, and `onServerReached` when the
+ * server answers any request of the kernel's client. Answers the function that stops it.
  */
-function syncWhenUseful(flush: () => void, waitingOnNetwork: () => boolean): () => void {
+function syncWhenUseful(flush: () => void, onServerReached: () => void): () => void {
   const flushWhenVisible = () => {
     if (document.visibilityState === 'visible') flush();
   };
   globalThis.addEventListener?.('online', flush);
   globalThis.document?.addEventListener('visibilitychange', flushWhenVisible);
-  const reached = serverReached$.subscribe(() => {
-    if (waitingOnNetwork()) flush();
-  });
+  const reached = serverReached$.subscribe(onServerReached);
   return () => {
     globalThis.removeEventListener?.('online', flush);
     globalThis.document?.removeEventListener('visibilitychange', flushWhenVisible);
@@ -132,10 +129,12 @@ export async function startOfflineArea<Event, Payload extends object>(
     countPending();
   });
   const flush = () => void sync.flush().catch((error) => console.warn('Sync failed', asError(error)));
+  // A server that was down while the device stayed online fires no online event: an answer to another
+  // request ends the backoff of an outbox waiting after a network failure.
   const stopTriggers = syncWhenUseful(flush, () => {
-    const waiting = lastFailure?.network === true;
-    if (waiting) lastFailure = null;
-    return waiting;
+    if (!lastFailure?.network) return;
+    lastFailure = null;
+    flush();
   });
   countPending();
   flush();

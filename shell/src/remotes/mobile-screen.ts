@@ -3,7 +3,7 @@
 // (features/mobile/use-is-mobile.ts).
 
 /** Screens narrower than this (in CSS pixels) get the mobile view. */
-export const MOBILE_MAX_WIDTH_PX = 640;
+const MOBILE_MAX_WIDTH_PX = 640;
 
 /** Whether the user agent names a phone or tablet browser. */
 function isMobileUserAgent(userAgent: string): boolean {
