@@ -3,6 +3,7 @@
  * once per page (a Module Federation singleton). Nothing is deep-imported from outside.
  */
 
+export { areaToShow, type ShownArea, useAreaToShow } from './bus/area-to-show.ts';
 export {
   CONTEXT_ITEM_DRAG_TYPE,
   readContextItemDrag,

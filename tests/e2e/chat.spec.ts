@@ -272,3 +272,19 @@ test('an idea dragged onto the chat becomes a chip, and "Ask AI" in the editor a
   expect(sent).toContain('Lighthouse keepers keep a log of every ship');
   expect(sent).toContain('Ask about me');
 });
+
+test('"Ask AI" on an idea brings back a hidden chat with the idea in its context', async ({
+  page,
+  workspace,
+}) => {
+  await workspace.open();
+  await workspace.expectMounted('chat/ChatPanel');
+  await page.keyboard.press('Control+Alt+KeyC');
+  await expect(workspace.slot('chat/ChatPanel')).toBeHidden();
+  const ideas = new IdeasPanel(page);
+  await ideas.capture('Gulls as a chorus');
+  await ideas.idea('Gulls as a chorus').click();
+  await ideas.root.getByRole('button', { name: 'Ask AI' }).click();
+  const panel = chatPanel(page);
+  await expect(panel.getByRole('list', { name: 'Context' })).toContainText('Gulls as a chorus');
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { IdeasPanel } from './support/ideas.ts';
 import { writingOf } from './support/writings.ts';
 
 test.describe('the search overlay', () => {
@@ -86,6 +87,50 @@ test.describe('on a phone', () => {
     await page.reload();
     await expect(workspace.slot('writings/Sidebar')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Mobile app' })).toHaveCount(0);
+  });
+
+  test('"Ask AI" shows the chat with what it adds there, and a cited note shows the tab it is on', async ({
+    page,
+    workspace,
+  }) => {
+    const tab = (name: string) => page.getByRole('tab', { name });
+    await workspace.open();
+    const sidebar = workspace.slot('writings/Sidebar');
+    await expect(sidebar).toHaveAttribute('data-status', 'ready');
+    await sidebar.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(workspace.slot('writings/Editor').locator('.ProseMirror')).toBeFocused();
+    await page.keyboard.type('Tide tables');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('High water at six.');
+    // The chat's tab has never been shown: what "Ask AI" adds waits for it.
+    await workspace.slot('writings/Editor').getByRole('button', { name: 'Ask AI' }).click();
+    await expect(tab('Chat')).toHaveAttribute('aria-selected', 'true');
+    const chat = workspace.slot('chat/ChatPanel');
+    const context = chat.getByRole('list', { name: 'Context' });
+    await expect(context).toContainText('Tide tables');
+
+    await tab('Ideas').click();
+    const ideas = new IdeasPanel(page);
+    await ideas.capture('Boats lean on the mud');
+    await ideas.idea('Boats lean on the mud').click();
+    await ideas.root.getByRole('button', { name: 'Ask AI' }).click();
+    await expect(tab('Chat')).toHaveAttribute('aria-selected', 'true');
+    await expect(context).toContainText('Boats lean on the mud');
+
+    const composer = chat.getByRole('textbox', { name: 'Ask about your ideas and writings…' });
+    await composer.fill('When do the boats lean on the mud?');
+    await composer.press('Enter');
+    // Each note once, though the writing is also the open one and retrieval finds both.
+    await chat.getByText('What the model saw (2)').click();
+    await chat.getByRole('button', { name: 'Boats lean on the mud', exact: true }).click();
+    await expect(tab('Ideas')).toHaveAttribute('aria-selected', 'true');
+    await expect(ideas.idea('Boats lean on the mud')).toBeInViewport();
+    await tab('Chat').click();
+    await chat.getByRole('button', { name: 'Tide tables', exact: true }).click();
+    await expect(tab('Writings')).toHaveAttribute('aria-selected', 'true');
+    await expect(workspace.slot('writings/Editor').locator('.ProseMirror')).toContainText(
+      'High water at six.',
+    );
   });
 
   test('shows the writings list beside the open writing, with folders too', async ({ page, workspace }) => {

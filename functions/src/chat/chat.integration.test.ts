@@ -176,6 +176,31 @@ describe('POST /api/chat', () => {
     expect(session.data?.title).toBe('What does the lighthouse keeper do?');
   });
 
+  it('cites each note once: the open writing added again by "Ask AI", and a chipped idea retrieval finds too', async () => {
+    const writer = await signedUp('once');
+    const text = 'The lighthouse keeper counts ships every night.';
+    const mine = await writing(writer, 'The lighthouse', text);
+    const { data: idea, error } = await writer.client
+      .from('ideas')
+      .insert({ user_id: writer.id, content: 'The lighthouse keeper as a narrator' })
+      .select('id, content')
+      .single();
+    if (error) throw error;
+    const open = { type: 'Writing', id: mine, title: 'The lighthouse', content: `The lighthouse\n${text}` };
+    const selection = { ...open, content: 'counts ships' };
+    const chip = { type: 'Idea', id: idea.id, title: idea.content, content: idea.content };
+    const response = await ask(writer, {
+      context: { active: open, items: [open, chip, selection] },
+      messages: [userMessage('What does the lighthouse keeper do?')],
+    });
+    const sources = sourcesOf(await chunksOf(response));
+    expect(sources.map(({ kind, id, excerpt }) => [kind, id, excerpt])).toEqual([
+      ['document', mine, `The lighthouse\n${text}`],
+      ['idea', idea.id, idea.content],
+      ['writing', mine, 'counts ships'],
+    ]);
+  });
+
   it('streams a real provider client’s answer with the sources fenced as data in its instructions', async () => {
     const writer = await signedUp('model');
     const chip = {

@@ -12,7 +12,9 @@ const itemKind = (item: ContextItem): ChatSource['kind'] => (item.type === 'Idea
 
 /**
  * Every source of one answer, numbered from 1: the open document, then the writer's chips, then the
- * retrieved passages not already among them. Each is cut to 4000 characters.
+ * retrieved passages not already among them. A chip that is the open document again ("Ask AI" with
+ * nothing selected) is left out; a part of it (a selection) is kept, as what the writer points at. Each
+ * is cut to 4000 characters.
  */
 export function numberSources(request: ChatRequest, passages: readonly Passage[]): ChatSource[] {
   const sources: Omit<ChatSource, 'n'>[] = [];
@@ -26,12 +28,10 @@ export function numberSources(request: ChatRequest, passages: readonly Passage[]
     });
   }
   for (const item of request.context.items) {
-    sources.push({
-      kind: itemKind(item),
-      id: item.id,
-      title: item.title,
-      excerpt: cutContextContent(item.content),
-    });
+    const excerpt = cutContextContent(item.content);
+    const listed = sources.some((source) => source.id === item.id && source.excerpt === excerpt);
+    if (item.id && listed) continue;
+    sources.push({ kind: itemKind(item), id: item.id, title: item.title, excerpt });
   }
   const known = new Set(sources.map((source) => source.id).filter(Boolean));
   for (const passage of passages) {

@@ -16,7 +16,10 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ideas.open'), ideaId: z.string().check(z.minLength(1)) }),
   /** Show or hide a side panel. */
   z.object({ type: z.literal('panels.toggle'), panel: z.enum(['ideas', 'chat']) }),
-  /** Make sure a side panel is visible (e.g. after choosing an idea in search). */
+  /**
+   * Make sure a side panel is visible. An event addressed to an area shows it without this
+   * (`areaToShow`, bus/area-to-show.ts).
+   */
   z.object({ type: z.literal('panels.show'), panel: z.enum(['ideas', 'chat']) }),
   /** Swap the stacking order of ideas and chat. */
   z.object({ type: z.literal('panels.swap-order') }),

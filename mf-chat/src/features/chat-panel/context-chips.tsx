@@ -1,4 +1,5 @@
-// The context items the writer added to the chat: removable chips above the composer.
+// The context items the writer added to the chat: removable chips, drawn at the top of the panel's body
+// (chat-panel.module.css gives them the first place) since they hold for the whole conversation.
 import { type ContextItem, messages } from 'shared-kernel';
 import styles from './chat-panel.module.css';
 
@@ -22,6 +23,7 @@ export function ContextChips({
           <span className={styles.chipTitle}>{item.title}</span>
           <button
             type="button"
+            className={styles.chipRemove}
             aria-label={`${messages.chat.removeContext} ${item.title}`}
             onClick={() => onRemove(index)}
           >

@@ -3,9 +3,9 @@ import { ideaPreview, ideaTitle, messages, setContextItemDrag } from 'shared-ker
 import type { Idea, IdeasStore } from '../ideas-store/index.ts';
 import styles from './ideas-inbox.module.css';
 
-/** The context item an idea is for the chat. */
+/** The context item an idea is for the chat: with its id, so the chat cites it once and a citation opens it. */
 export function contextItemOf(idea: Idea) {
-  return { type: 'Idea', title: ideaTitle(idea.content), content: idea.content } as const;
+  return { type: 'Idea', id: idea.id, title: ideaTitle(idea.content), content: idea.content } as const;
 }
 
 /**

@@ -32,6 +32,5 @@ export function useChatContext({
     const { from, to, empty } = editor.state.selection;
     const selected = empty ? undefined : editor.state.doc.textBetween(from, to, '\n');
     bus.emit({ type: 'chat.context-add', item: writingItem(editor, writingId, selected) });
-    bus.emit({ type: 'panels.show', panel: 'chat' });
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type EventBus, updatePreferences, useBusEvent, usePreferences } from 'shared-kernel';
+import { type EventBus, updatePreferences, useAreaToShow, useBusEvent, usePreferences } from 'shared-kernel';
 
 export type SidePanel = 'ideas' | 'chat';
 
@@ -30,9 +30,10 @@ export function useArrangement(bus: EventBus): Arrangement {
       panel === 'ideas' ? { ideasOpen: !current.ideasOpen } : { chatOpen: !current.chatOpen },
     ),
   );
-  useBusEvent(bus, 'panels.show', ({ panel }) => {
+  useAreaToShow(bus, (area) => {
+    if (area === 'writings') return;
     setZen(false);
-    updatePreferences(panel === 'ideas' ? { ideasOpen: true } : { chatOpen: true });
+    updatePreferences(area === 'ideas' ? { ideasOpen: true } : { chatOpen: true });
   });
   useBusEvent(bus, 'panels.swap-order', () =>
     updatePreferences((current) => ({

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createEventBus, useBusEvent } from 'shared-kernel';
 import { describe, expect, it, vi } from 'vitest';
 import { type MobileArea, MobileWorkspace } from './mobile-workspace.tsx';
 
@@ -8,7 +9,7 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 
 describe('MobileWorkspace', () => {
   it('shows the writings first, with tabs for Writings, Ideas and Chat', () => {
-    render(<MobileWorkspace renderArea={renderArea} />);
+    render(<MobileWorkspace bus={createEventBus()} renderArea={renderArea} />);
     expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual([
       'Writings',
       'Ideas',
@@ -20,7 +21,7 @@ describe('MobileWorkspace', () => {
 
   it('shows one area at a time and keeps the others mounted once shown', async () => {
     const spy = vi.fn(renderArea);
-    render(<MobileWorkspace renderArea={spy} />);
+    render(<MobileWorkspace bus={createEventBus()} renderArea={spy} />);
     expect(spy.mock.calls.map(([area]) => area)).not.toContain('chat');
 
     await userEvent.click(tab('Chat'));
@@ -34,7 +35,7 @@ describe('MobileWorkspace', () => {
   });
 
   it('moves between tabs with the arrow keys, Home and End', () => {
-    render(<MobileWorkspace renderArea={renderArea} />);
+    render(<MobileWorkspace bus={createEventBus()} renderArea={renderArea} />);
     tab('Writings').focus();
 
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
@@ -48,6 +49,35 @@ describe('MobileWorkspace', () => {
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(tab('Chat'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(screen.getByRole('tabpanel').textContent).toBe('writings area');
+  });
+
+  it('shows the tab of the area an event is for, whose area then gets the event it was not mounted for', () => {
+    const bus = createEventBus();
+    const added: string[] = [];
+    function ChatArea() {
+      useBusEvent(bus, 'chat.context-add', ({ item }) => added.push(item.title));
+      return <p>chat area</p>;
+    }
+    render(
+      <MobileWorkspace
+        bus={bus}
+        renderArea={(area) => (area === 'chat' ? <ChatArea /> : renderArea(area))}
+      />,
+    );
+
+    act(() =>
+      bus.emit({
+        type: 'chat.context-add',
+        item: { type: 'Writing', title: 'Tide tables', content: 'High water' },
+      }),
+    );
+    expect(tab('Chat').getAttribute('aria-selected')).toBe('true');
+    expect(added).toEqual(['Tide tables']);
+
+    act(() => bus.emit({ type: 'ideas.open', ideaId: 'idea-1' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('ideas area');
+    act(() => bus.emit({ type: 'writings.open', writingId: 'writing-1' }));
     expect(screen.getByRole('tabpanel').textContent).toBe('writings area');
   });
 });

@@ -1,6 +1,6 @@
 import { FileText, Lightbulb, type LucideIcon, MessageSquare } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { messages } from 'shared-kernel';
+import { type EventBus, messages, useAreaToShow } from 'shared-kernel';
 import styles from './mobile-workspace.module.css';
 
 /** The areas the mobile view switches between. */
@@ -23,12 +23,15 @@ const KEY_STEPS: Readonly<Record<string, (index: number) => number>> = {
  * The mobile view (docs/product.md, Workspace layout): one area at a time, full width, with a tab bar for Writings,
  * Ideas and Chat. `renderArea` supplies each area's content (the same parcels as on the desktop). An
  * area mounts when first shown and stays mounted while hidden, so switching tabs keeps its state.
- * The tab bar follows the ARIA tabs pattern: arrow keys, Home and End move between the tabs.
+ * The tab bar follows the ARIA tabs pattern: arrow keys, Home and End move between the tabs. An event
+ * addressed to an area shows its tab ("Ask AI" the chat, a citation the writing or the idea it cites).
  */
 export function MobileWorkspace({
+  bus,
   renderArea,
   accessory,
 }: {
+  bus: EventBus;
   renderArea: (area: MobileArea) => ReactNode;
   /** Shown at the end of the tab bar (the shell puts the Profile button there). */
   accessory?: ReactNode;
@@ -42,6 +45,7 @@ export function MobileWorkspace({
     setActive(area);
     setShown((current) => (current.has(area) ? current : new Set([...current, area])));
   };
+  useAreaToShow(bus, show);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const step = KEY_STEPS[event.key];

@@ -26,6 +26,7 @@ import styles from './workspace.module.css';
 function MobileAreas({ areaProps, accessory }: { areaProps: AreaProps; accessory: ReactNode }) {
   return (
     <MobileWorkspace
+      bus={areaProps.bus}
       accessory={accessory}
       renderArea={(area) =>
         area === 'writings' ? (
@@ -86,10 +87,7 @@ export function Workspace({
   const choose = (result: SearchResult) => {
     setSearching(false);
     if (result.source === 'writing') bus.emit({ type: 'writings.open', writingId: result.id });
-    else {
-      bus.emit({ type: 'panels.show', panel: 'ideas' });
-      bus.emit({ type: 'ideas.open', ideaId: result.id });
-    }
+    else bus.emit({ type: 'ideas.open', ideaId: result.id });
   };
 
   return (
