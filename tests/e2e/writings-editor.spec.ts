@@ -147,6 +147,8 @@ test.describe('the writings editor', () => {
   });
 
   test('turns a typed YouTube link into an embedded player on Enter', async ({ page, workspace }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await newWriting(page, workspace);
     await page.keyboard.type('Watch this');
     await page.keyboard.press('Enter');
@@ -158,6 +160,9 @@ test.describe('the writings editor', () => {
     // The cursor went on to a new paragraph below the player.
     await page.keyboard.type('after the video');
     await expect(prose(page).locator('[data-embed="youtube"] + p')).toHaveText('after the video');
+    // Full screen is allowed once, by the frame's `allow` (both ways at once draws a warning from Chromium).
+    await expect(iframe).toHaveAttribute('allow', /fullscreen/);
+    expect(warnings.filter((text) => /allowfullscreen/i.test(text))).toEqual([]);
   });
 
   test('draws a typed quote with a bar and typed inline code on its own ground, unlike plain text', async ({

@@ -65,7 +65,6 @@ export const EmbedNode = Node.create({
           src,
           sandbox: EMBED_SANDBOX,
           allow: 'encrypted-media; picture-in-picture; fullscreen',
-          allowfullscreen: 'true',
           loading: 'lazy',
           referrerpolicy: 'strict-origin-when-cross-origin',
           title: `${provider} embed`,
