@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { documentOf, writingOf } from './support/writings.ts';
 
 // A share is an invitation (issue 10): the recipient sees who shared which folder, and the folder is
 // theirs only once they accept it.
@@ -97,5 +98,52 @@ test('an invitation shows who shared which folder; the folder appears only after
   await expect(folderRow(friendPage, 'Plans')).toBeVisible();
   await expect(invitations(friendPage)).toHaveCount(0);
   await expect(folderRow(friendPage, spam)).toHaveCount(0);
+  await friendPage.context().close();
+});
+
+test('a folder its owner stops sharing leaves the friend’s screen: back on their own writings, the owner’s writing closed', async ({
+  page,
+  account,
+  workspace,
+  browser,
+}) => {
+  const friend = await createAccount('friend');
+  await createFolder(account, 'Novel');
+  const owner = backendClient();
+  await owner.auth.setSession(account.session);
+  const folder = await owner.from('categories').select('id').eq('name', 'Novel').single();
+  await owner.from('writings').insert({
+    user_id: account.session.user.id,
+    title: 'Chapter 1',
+    category_id: folder.data?.id,
+    content: documentOf('Chapter 1', 'A dark and stormy night on the quay.'),
+  });
+  await writingOf(friend, 'My own notes', 'Gulls, boats, rope.');
+  await workspace.open();
+  await (await shareThroughDialog(page, 'Novel', friend.email, 'write'))
+    .getByRole('button', { name: 'Close' })
+    .click();
+
+  const friendPage = await openAs(browser, friend);
+  await invitation(friendPage, 'Novel').getByRole('button', { name: messages.sharing.accept }).click();
+  await folderRow(friendPage, 'Novel').getByRole('button', { name: 'Novel', exact: true }).click();
+  const friendList = sidebar(friendPage).getByRole('listbox', { name: 'Writings' });
+  await friendList.getByRole('option').filter({ hasText: 'Chapter 1' }).click();
+  const friendEditor = friendPage.locator('[data-slot="writings/Editor"]');
+  await expect(friendEditor.locator('.ProseMirror')).toContainText('A dark and stormy night');
+
+  const dialog = page.getByRole('dialog', { name: 'Share Novel' });
+  await folderRow(page, 'Novel').hover();
+  await folderRow(page, 'Novel').getByRole('button', { name: 'Share' }).click();
+  await dialog.getByRole('button', { name: `Remove ${friend.email}` }).click();
+  await expect(dialog).not.toContainText(friend.email);
+
+  await expect(folderRow(friendPage, 'Novel')).toHaveCount(0);
+  await expect(sidebar(friendPage).getByRole('button', { name: 'All writings' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(friendList.getByRole('option')).toHaveText([/My own notes/]);
+  await expect(friendEditor).toContainText(messages.editor.empty);
   await friendPage.context().close();
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type Account, backendClient } from './accounts.ts';
 
 /** A writing's content as the editor stores it: an H1 title, then one paragraph. */
-function documentOf(title: string, text: string) {
+export function documentOf(title: string, text: string) {
   return {
     type: 'doc',
     content: [

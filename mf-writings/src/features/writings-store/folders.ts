@@ -31,6 +31,7 @@ export function loadFolders(): void {
 export async function refreshFolders(): Promise<void> {
   const { client, userId } = connection();
   const started = runtime.session;
+  const shown = runtime.state.selectedFolderId;
   let folders: Folder[];
   try {
     folders = await listFolders({ client, userId });
@@ -41,7 +42,24 @@ export async function refreshFolders(): Promise<void> {
     if (!kept) throw error;
     folders = kept;
   }
-  if (started === runtime.session) setState({ folders });
+  if (started !== runtime.session) return;
+  setState({ folders });
+  // Shown since before the server answered, and not in its answer: the folder is gone.
+  const gone = shown !== null && shown === runtime.state.selectedFolderId;
+  if (gone && !folders.some((folder) => folder.id === shown)) await leaveGoneFolder(shown);
+}
+
+/**
+ * The folder shown was deleted or unshared by its owner (or left on another device): the list goes back
+ * to the writer's own writings, and a writing of that folder open in the editor closes, its unsaved
+ * changes saved as on any leave (kept as a copy when the server refuses them).
+ */
+async function leaveGoneFolder(folderId: string): Promise<void> {
+  const { items, selectedWritingId } = runtime.state;
+  if (items.some((item) => item.id === selectedWritingId && item.category_id === folderId)) {
+    setState({ selectedWritingId: null, selectedIds: new Set(), anchorId: null });
+  }
+  await selectFolder(null);
 }
 
 /** Filters the list by a folder (`null`: the user's own writings) and resubscribes. */

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { acceptInvitation, type WorkspaceClient } from 'shared-kernel';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { createFolder } from '../writings-data/index.ts';
+import {
+  connectWritingsStore,
+  disconnectWritingsStore,
+  getWritingsState,
+  selectFolder,
+  selectWriting,
+} from './index.ts';
+
+let backend: InProcessBackend;
+
+async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
+  const client = backend.client();
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
+  if (error || !data.user) throw new Error(error?.message ?? 'no user');
+  return { client, userId: data.user.id };
+}
+
+beforeAll(async () => {
+  backend = await startInProcessBackend();
+}, 120_000);
+
+afterAll(async () => {
+  disconnectWritingsStore();
+  await backend?.stop();
+});
+
+describe('a shared folder the writer is reading in', { timeout: 30_000 }, () => {
+  it('unshared by its owner: the list goes back to the writer’s own writings and the owner’s writing closes', async () => {
+    const owner = await signUp('unsharing-owner');
+    const friend = await signUp('unshared-friend');
+    const folder = await createFolder({ client: owner.client, userId: owner.userId, name: 'Novel' });
+    const chapter = await owner.client
+      .from('writings')
+      .insert({ user_id: owner.userId, title: 'Chapter 1', category_id: folder.id })
+      .select('id')
+      .single();
+    await friend.client.from('writings').insert({ user_id: friend.userId, title: 'My own notes' });
+    const share = await owner.client
+      .from('category_shares')
+      .insert({ category_id: folder.id, shared_with_user_id: friend.userId, permission_level: 'write' })
+      .select('id')
+      .single();
+    await acceptInvitation({ client: friend.client, shareId: share.data?.id ?? '' });
+
+    connectWritingsStore({ client: friend.client, userId: friend.userId });
+    await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+    await vi.waitFor(() => expect(getWritingsState().folders.map((shown) => shown.name)).toEqual(['Novel']));
+    await selectFolder(folder.id);
+    selectWriting(chapter.data?.id ?? null);
+    expect(getWritingsState().items.map((item) => item.title)).toEqual(['Chapter 1']);
+
+    await owner.client
+      .from('category_shares')
+      .delete()
+      .eq('id', share.data?.id ?? '');
+
+    await vi.waitFor(() => expect(getWritingsState().folders).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(() =>
+      expect(getWritingsState().items.map((item) => item.title)).toEqual(['My own notes']),
+    );
+    expect(getWritingsState().selectedFolderId).toBeNull();
+    expect(getWritingsState().selectedWritingId).toBeNull();
+  });
+});
