@@ -22,6 +22,9 @@ test.describe('the Editor tab of the settings', () => {
       'aria-valuenow',
       '30',
     );
+    // Auto-save is on: the interval does nothing, and the hint says what on means.
+    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeDisabled();
+    await expect(dialog).toContainText(messages.settings.editor.autoSaveOnHint);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -48,6 +51,8 @@ test.describe('the Editor tab of the settings', () => {
     await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
     const dialog = await openSettingsTab(workspace, 'Editor');
     await dialog.getByRole('switch', { name: 'Auto-save' }).click();
+    await expect(dialog).toContainText(messages.settings.editor.autoSaveOffHint);
+    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeEnabled();
     await page.keyboard.press('Escape');
     await page
       .locator('[data-slot="writings/Sidebar"]')

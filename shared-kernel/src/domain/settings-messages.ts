@@ -65,8 +65,10 @@ export const settingsMessages = {
   },
   editor: {
     autoSave: 'Auto-save',
-    autoSaveHint:
-      'Off: the writing is saved with Cmd/Ctrl+S and at the interval below. Every keystroke is still kept on this device.',
+    /** What the switch does in the state it is in. */
+    autoSaveOnHint: 'The writing is saved a moment after you stop typing.',
+    autoSaveOffHint:
+      'The writing is saved with Cmd/Ctrl+S and at the interval below. Every keystroke is still kept on this device.',
     interval: 'Save interval',
     intervalSeconds,
     spellCheck: 'Spell check',

@@ -12,7 +12,7 @@ type TabSizeChoice = `${(typeof TAB_SIZES)[number]}`;
 const TAB_SIZE_OPTIONS = TAB_SIZES.map((size) => ({ value: `${size}` as TabSizeChoice, label: `${size}` }));
 
 /**
- * Editor: auto-save and its interval, spell check, focus mode, line numbers and tab size of code blocks.
+ * Editor: auto-save and the interval it saves at when off, spell check, focus mode, line numbers and tab size of code blocks.
  * The writings editor reads each one from the kernel's preferences and applies it at once.
  */
 export function EditorTab() {
@@ -22,7 +22,7 @@ export function EditorTab() {
       <section className={formStyles.section}>
         <SwitchField
           label={texts.autoSave}
-          hint={texts.autoSaveHint}
+          hint={preferences.autoSave ? texts.autoSaveOnHint : texts.autoSaveOffHint}
           checked={preferences.autoSave}
           onCheckedChange={(autoSave) => updatePreferences({ autoSave })}
         />
@@ -33,6 +33,7 @@ export function EditorTab() {
           max={AUTO_SAVE_INTERVAL_SECONDS.max}
           step={AUTO_SAVE_INTERVAL_SECONDS.step}
           format={texts.intervalSeconds}
+          disabled={preferences.autoSave}
           onValueChange={(autoSaveIntervalSeconds) => updatePreferences({ autoSaveIntervalSeconds })}
         />
       </section>
