@@ -288,3 +288,26 @@ test('"Ask AI" on an idea brings back a hidden chat with the idea in its context
   const panel = chatPanel(page);
   await expect(panel.getByRole('list', { name: 'Context' })).toContainText('Gulls as a chorus');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the history shows each chat’s title whole, with its actions under it', async ({
+    page,
+    workspace,
+  }) => {
+    await workspace.open();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const panel = chatPanel(page);
+    await ask(panel, 'When is high water at the quay?');
+    await expect(assistantReplies(panel).last()).not.toBeEmpty();
+    await panel.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    const title = history.getByText('When is high water at the quay?');
+    await expect(title).toBeVisible();
+    await expect
+      .poll(() => title.evaluate((element) => element.scrollWidth <= element.clientWidth))
+      .toBe(true);
+    await expect(history.getByRole('button', { name: 'Delete' })).toBeInViewport();
+  });
+});

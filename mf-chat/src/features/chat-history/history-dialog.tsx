@@ -63,11 +63,13 @@ export function HistoryDialog({
                 {session.isPinned && <span className={styles.pin}>{messages.chat.pinned}</span>}
                 <span className={styles.title}>{session.title}</span>
               </button>
-              <Button onClick={() => setRenaming(session)}>{messages.chat.rename}</Button>
-              <Button onClick={() => act(pinSession(client, session.id, !session.isPinned))}>
-                {session.isPinned ? messages.chat.unpin : messages.chat.pin}
-              </Button>
-              <Button onClick={() => setDeleting(session)}>{messages.chat.delete}</Button>
+              <span className={styles.actions}>
+                <Button onClick={() => setRenaming(session)}>{messages.chat.rename}</Button>
+                <Button onClick={() => act(pinSession(client, session.id, !session.isPinned))}>
+                  {session.isPinned ? messages.chat.unpin : messages.chat.pin}
+                </Button>
+                <Button onClick={() => setDeleting(session)}>{messages.chat.delete}</Button>
+              </span>
             </li>
           ))}
         </ul>
