@@ -24,6 +24,22 @@ describe('getSupabaseClient', () => {
     expect(new Set([first, otherUrl, otherKey]).size).toBe(3);
   });
 
+  it('fails a read the server cannot be reached for on its first attempt, without retrying it', async () => {
+    let attempts = 0;
+    const counted: typeof fetch = (input, init) => {
+      attempts += 1;
+      return fetch(input, init);
+    };
+    // Nothing listens on port 9: the fetch fails as on a network that is down.
+    const client = getSupabaseClient(
+      { url: 'http://127.0.0.1:9', anonKey: 'retry-key' },
+      { ...nodeOptions, global: { fetch: counted } },
+    );
+    const { error } = await client.from('writings').select('id');
+    expect(error?.message).toMatch(/fetch failed/i);
+    expect(attempts).toBe(1);
+  });
+
   describe('against the local backend', () => {
     let backend: TestBackend;
 
