@@ -11,3 +11,15 @@ export async function startInProcessBackend(): Promise<InProcessBackend> {
   const backend = await startTestBackend();
   return { ...backend, client: (options) => backend.client(options) as WorkspaceClient };
 }
+
+/** Signs up a new writer on `backend` (the e-mail made from `label`): their client, id and e-mail. */
+export async function signUpOn(
+  backend: InProcessBackend,
+  label: string,
+): Promise<{ client: WorkspaceClient; userId: string; email: string }> {
+  const client = backend.client();
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
+  if (error || !data.user) throw new Error(error?.message ?? 'no user');
+  return { client, userId: data.user.id, email };
+}

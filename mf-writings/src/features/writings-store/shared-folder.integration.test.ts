@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { acceptInvitation, type WorkspaceClient } from 'shared-kernel';
+import { acceptInvitation } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { createFolder } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
@@ -13,13 +13,7 @@ import {
 
 let backend: InProcessBackend;
 
-async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
-  const client = backend.client();
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id };
-}
+const signUp = (label: string) => signUpOn(backend, label);
 
 beforeAll(async () => {
   backend = await startInProcessBackend();

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { acceptInvitation, messages, type WorkspaceClient, writingPreview } from 'shared-kernel';
+import { acceptInvitation, messages, writingPreview } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import {
   createFolder,
   createWriting,
@@ -31,13 +31,7 @@ import {
 
 let backend: InProcessBackend;
 
-async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string; email: string }> {
-  const client = backend.client();
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id, email };
-}
+const signUp = (label: string) => signUpOn(backend, label);
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const documentOf = (title: string, body: string) => ({

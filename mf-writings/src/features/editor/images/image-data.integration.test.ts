@@ -1,7 +1,10 @@
 // @vitest-environment node
-import type { WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import {
+  type InProcessBackend,
+  signUpOn,
+  startInProcessBackend,
+} from '../../../testing/in-process-backend.ts';
 import { createWriting } from '../../writings-data/index.ts';
 import { deleteImageFile, linkAttachment, uploadImageFile } from './image-data.ts';
 
@@ -14,13 +17,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
-  const client = backend.client();
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id };
-}
+const signUp = (label: string) => signUpOn(backend, label);
 
 const pngBytes = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,

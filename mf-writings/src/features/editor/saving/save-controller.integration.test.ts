@@ -1,7 +1,11 @@
 // @vitest-environment node
-import { createWritingDocument, type Json, messages, type WorkspaceClient } from 'shared-kernel';
+import { createWritingDocument, type Json, messages } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import {
+  type InProcessBackend,
+  signUpOn,
+  startInProcessBackend,
+} from '../../../testing/in-process-backend.ts';
 import { createWriting, getWriting, serverSave, type WritingDraft } from '../../writings-data/index.ts';
 import {
   applyLocalEdit,
@@ -21,13 +25,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function signUp(label: string): Promise<{ client: WorkspaceClient; userId: string }> {
-  const client = backend.client();
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
-  if (error || !data.user) throw new Error(error?.message ?? 'no user');
-  return { client, userId: data.user.id };
-}
+const signUp = (label: string) => signUpOn(backend, label);
 
 const store = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 const documentWith = (title: string, body: string) =>
