@@ -23,9 +23,9 @@ const workspaceFetch: typeof fetch = async (input, init) => {
  * The page's Supabase client for `backend`, created on first use. In the browser the session lives in
  * localStorage, refreshes itself, and is picked up from the URL: the local backend's password-recovery
  * link lands with the session in the hash, which needs the implicit flow. A read the server cannot be
- * reached for fails on its first attempt (no retries), so the caller can answer it from the device. Its fetch answers the first
- * screen's reads with the ones the shell's entry made early (network/early-requests.ts), and tells of each
- * answer (`serverReached$`, network/network-status.ts).
+ * reached for fails on its first attempt (no retries), so the caller can answer it from the device. Its
+ * fetch answers the first screen's reads with the ones the shell's entry made early
+ * (network/early-requests.ts), and tells of each answer (`serverReached$`, network/network-status.ts).
  *
  * @param options Merged into supabase-js's options on creation only (a later call with the same backend
  *   gets the existing client). Tests in Node 20 pass `realtime: { transport: WebSocket }` from `ws`; the

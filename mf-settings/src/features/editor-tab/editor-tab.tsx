@@ -12,8 +12,9 @@ type TabSizeChoice = `${(typeof TAB_SIZES)[number]}`;
 const TAB_SIZE_OPTIONS = TAB_SIZES.map((size) => ({ value: `${size}` as TabSizeChoice, label: `${size}` }));
 
 /**
- * Editor: auto-save and the interval it saves at when off, spell check, focus mode, line numbers and tab size of code blocks.
- * The writings editor reads each one from the kernel's preferences and applies it at once.
+ * Editor: auto-save and the interval it saves at when off, spell check, focus mode, line numbers and tab
+ * size of code blocks. The writings editor reads each one from the kernel's preferences and applies it at
+ * once.
  */
 export function EditorTab() {
   const preferences = usePreferences();
