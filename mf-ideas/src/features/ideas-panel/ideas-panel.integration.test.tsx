@@ -16,6 +16,7 @@ let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 let userId: string;
 const hiddenId = crypto.randomUUID();
+const keeperId = crypto.randomUUID();
 const LONG_IDEA =
   'The harbour master keeps a ledger of every boat that never came back, and of who waited for each';
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const inserted = await client
     .from('ideas')
     .insert([
-      row('A lighthouse keeper who collects storms', now),
+      row('A lighthouse keeper who collects storms', now, keeperId),
       row(LONG_IDEA, now),
       ...Array.from({ length: 30 }, (_, index) => row(`Filler ${index}`, old)),
       row('Buried deep: found by search', new Date(Date.parse(old) - 1000).toISOString(), hiddenId),
@@ -100,6 +101,8 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
       type: 'chat.context-add',
       item: {
         type: 'Idea',
+        // Its id, so the chat cites it once and a citation opens it.
+        id: keeperId,
         title: 'A lighthouse keeper who collects storms',
         content: 'A lighthouse keeper who collects storms',
       },
