@@ -354,6 +354,8 @@ test.describe('signing out with changes waiting', () => {
     await workspace.keptForOffline();
     await context.setOffline(true);
     await newWriting(page, 'Not synced yet', 'Still here.');
+    // The typing's save has been tried (and queued): the count no longer grows.
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
     await expect(pendingCount(page)).toBeVisible();
     const count = Number((await pendingCount(page).textContent())?.match(/\d+/)?.[0]);
 
