@@ -55,4 +55,15 @@ describe('preferences', () => {
 
     expect(seen).toEqual(['aurora', 'nord']);
   });
+
+  it('tells no one of a change that changes nothing (a panel opened that is open)', async () => {
+    const { preferences$, updatePreferences } = await freshModule();
+    const seen: boolean[] = [];
+    preferences$.subscribe((preferences) => seen.push(preferences.chatOpen));
+
+    updatePreferences({ chatOpen: true });
+    updatePreferences({ chatOpen: false });
+
+    expect(seen).toEqual([true, false]);
+  });
 });

@@ -88,12 +88,17 @@ export function getPreferences(): Preferences {
 /** Every change of the preferences, starting with the current ones. */
 export const preferences$: Observable<Preferences> = subject.asObservable();
 
-/** Changes some preferences, saves them and tells every subscriber (and the other tabs). */
+/**
+ * Changes some preferences, saves them and tells every subscriber (and the other tabs). A change that
+ * changes nothing (a panel opened that is open) is neither saved nor told, so nothing re-renders for it.
+ */
 export function updatePreferences(
   change: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>),
 ): Preferences {
   const current = subject.getValue();
   const changed = typeof change === 'function' ? change(current) : change;
+  const same = (Object.keys(changed) as (keyof Preferences)[]).every((key) => changed[key] === current[key]);
+  if (same) return current;
   const touchesSynced = SYNCED_PREFERENCE_KEYS.some((key) => key in changed && changed[key] !== current[key]);
   const next = preferencesSchema.parse({
     ...current,
