@@ -8,6 +8,11 @@ import type { WorkspacePage } from './support/workspace-page.ts';
 // The writing that opens is shown as static HTML while the editor's code (Tiptap, ProseMirror) loads
 // (mf-writings editor/first-paint). Here that code is held back until the writer has clicked and typed.
 
+// The editor's code is held back by routing the page's requests. A service worker's fetches are not routed
+// (Playwright): one that took over and kept the version early handed the editor over unheld (the phone
+// test failed so on a quiet machine).
+test.use({ serviceWorkers: 'block' });
+
 /** Holds every script with ProseMirror in it until `release()` is called. */
 async function holdEditorCode(page: Page): Promise<() => void> {
   let release = () => {};
