@@ -66,8 +66,9 @@ export function createPasswordPool({ size = availableParallelism() }: { size?: n
       else pending?.resolve(message.result ?? false);
       dispatch();
     });
-    worker.on('error', (error) => {
-      busy.get(worker)?.reject(error);
+    // `unknown` in newer Node typings (a worker can throw anything), Error in older ones.
+    worker.on('error', (error: unknown) => {
+      busy.get(worker)?.reject(error instanceof Error ? error : new Error(String(error)));
       busy.delete(worker);
     });
     worker.on('exit', () => {
