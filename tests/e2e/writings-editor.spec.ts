@@ -15,6 +15,18 @@ const saveState = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /Saved|Unsaved|Saving/ });
 
+/** Pastes a 1x1 PNG named dot.png where the cursor is, as the clipboard of a screenshot tool would. */
+async function pasteImage(page: Page): Promise<void> {
+  await prose(page).evaluate((element, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'dot.png', { type: 'image/png' }));
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, PNG_BASE64);
+}
+
 /** Opens the workspace and creates a writing with New; the cursor is in its title. */
 async function newWriting(page: Page, workspace: { open(): Promise<void> }) {
   await workspace.open();
@@ -115,14 +127,7 @@ test.describe('the writings editor', () => {
     await newWriting(page, workspace);
     await page.keyboard.type('With a picture');
     await page.keyboard.press('Enter');
-    await prose(page).evaluate((element, base64) => {
-      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-      const data = new DataTransfer();
-      data.items.add(new File([bytes], 'dot.png', { type: 'image/png' }));
-      element.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, PNG_BASE64);
+    await pasteImage(page);
 
     const image = prose(page).locator('img');
     await expect(image).toHaveAttribute(
@@ -144,6 +149,85 @@ test.describe('the writings editor', () => {
     await expect.poll(async () => (await client.from('attachments').select('id')).data?.length).toBe(0);
     await expect.poll(async () => (await page.request.get(publicUrl)).status()).toBe(404);
     await expect(saveState(page)).toHaveText('Saved');
+  });
+
+  test('keeps the words typed just before a reload or a closed tab, online and offline', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Last words');
+    await expect(saveState(page)).toHaveText('Saved');
+    await workspace.keptForOffline();
+
+    // Well within the pause before a save: the page closes before any save was tried.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('typed online');
+    await page.reload();
+    await expect(prose(page)).toContainText('typed online');
+
+    await context.setOffline(true);
+    await prose(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('typed offline');
+    const address = page.url();
+    await page.close({ runBeforeUnload: true });
+    const again = await context.newPage();
+    await again.goto(address);
+    // Offline, the workspace opens once its three session checks have failed (~3.5 s).
+    await expect(prose(again).locator('p')).toContainText(['typed online', 'typed offline'], {
+      timeout: 15_000,
+    });
+    await context.setOffline(false);
+    await expect(saveState(again)).toHaveText('Saved');
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => JSON.stringify((await client.from('writings').select('content')).data))
+      .toContain('typed offline');
+  });
+
+  test('keeps an image pasted offline through a reload and uploads it once back online', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('On a train');
+    await expect(saveState(page)).toHaveText('Saved');
+    await workspace.keptForOffline();
+
+    await context.setOffline(true);
+    await page.keyboard.press('Enter');
+    await pasteImage(page);
+    const image = prose(page).locator('img');
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    // Saved on the device; its upload failed. The page then closes, and its temporary image with it.
+    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    await page.reload();
+    await expect(prose(page).locator('h1')).toHaveText('On a train');
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
+
+    await context.setOffline(false);
+    await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/photo-clips\//);
+    await expect(saveState(page)).toHaveText('Saved');
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    const publicUrl = (await image.getAttribute('src')) ?? '';
+    await expect
+      .poll(async () => JSON.stringify((await client.from('writings').select('content')).data))
+      .toContain(publicUrl);
+    await expect
+      .poll(async () =>
+        (await client.from('attachments').select('writing_id')).data?.map((row) => row.writing_id),
+      )
+      .toEqual([expect.any(String)]);
+    expect((await page.request.get(publicUrl)).status()).toBe(200);
   });
 
   test('turns a typed YouTube link into an embedded player on Enter', async ({ page, workspace }) => {

@@ -1,10 +1,11 @@
 // The steps of the writing editor, one hook each: its save pipeline, following a writing's new id,
-// opening a writing, the moments it saves by itself, renames from the list, and image picking.
+// opening a writing, the moments it saves by itself, renames from the list, images and newer copies.
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   type EventBus,
   getPreferences,
+  type Json,
   markFirstScreen,
   online$,
   PREFETCH_DELAY_MS,
@@ -12,27 +13,40 @@ import {
   usePreferences,
   type WorkspaceClient,
 } from 'shared-kernel';
-import { serverIdOf } from '../offline-store/index.ts';
+import { sameJson, serverIdOf } from '../offline-store/index.ts';
 import {
   applyLocalEdit,
+  getWritingsState,
   isUnsaved,
   markSaved,
   markUnsaved,
   onRetitleRequest,
   onWritingsSynced,
   saveWritingEdit,
+  useWritingsStore,
   type Writing,
 } from '../writings-store/index.ts';
 import { leaveWriting, readDraft, retitle, showDocument } from './document-view.ts';
 import type { FirstPaint } from './first-paint/index.ts';
-import { insertImageFiles, replaceImage } from './images/index.ts';
+import {
+  insertImageFiles,
+  replaceImage,
+  resumeWaitingUploads,
+  type UploadTarget,
+  waitingImagesOf,
+} from './images/index.ts';
 import {
   createSaveController,
   createSeenVersions,
+  type ExitDraft,
+  exitDraftOf,
+  forgetExitDraft,
+  keepExitDraft,
   prefetchNeighbours,
   type SaveController,
   type SeenVersions,
   takeWriting,
+  useNewerServerCopy,
 } from './saving/index.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
@@ -46,6 +60,8 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
         save: async (request) => {
           const row = await saveWritingEdit(request);
           seen.saw(row.id, row.updated_at);
+          const { userId } = getWritingsState();
+          if (userId) forgetExitDraft(userId, request.id, request.content);
           return row;
         },
         store: saveStore,
@@ -80,6 +96,19 @@ export function useFollowedId(writingId: string, controller: SaveController) {
     currentId.current = writingId;
   }
   return { writingKey, currentId };
+}
+
+/**
+ * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
+ * copy being opened); one that is the same text is forgotten.
+ */
+function exitDraftOnOpen(id: string, opened: Json | null): ExitDraft | undefined {
+  const { userId } = getWritingsState();
+  const draft = userId ? exitDraftOf(userId, id) : undefined;
+  if (!draft || !userId) return undefined;
+  if (!sameJson(draft.content, opened)) return draft;
+  forgetExitDraft(userId, id);
+  return undefined;
 }
 
 /**
@@ -123,9 +152,12 @@ export function useOpenWriting({
           setMissing(true);
           return;
         }
-        showDocument(editor, writing.content);
+        // What was typed here just before the page last closed, if its save never got in.
+        const exitDraft = exitDraftOnOpen(currentId.current, writing.content);
+        showDocument(editor, exitDraft?.content ?? writing.content);
         seen.saw(currentId.current, writing.updated_at);
         controller.open({ id: currentId.current, read: () => readDraft(editor, currentId.current) });
+        if (exitDraft) controller.changed();
         opened = true;
         setShown(writingKey);
       })
@@ -172,13 +204,24 @@ export function useHandOver({
 /** Saves without being asked: on `writings.save`, when the tab is hidden, and a failed save when back online. */
 export function useAutomaticSaves(bus: EventBus, controller: SaveController): void {
   useBusEvent(bus, 'writings.save', () => void controller.saveNow());
-  // A tab hidden or closed keeps what was typed since the last save (on the device first, then synced).
+  // A tab hidden or closed keeps what was typed since the last save: at once in localStorage, since a
+  // closing page cuts the save short (saving/exit-drafts.ts), and saved (on the device first, then synced).
   useEffect(() => {
+    const keepAndSave = () => {
+      const draft = controller.unsavedDraft();
+      const { userId } = getWritingsState();
+      if (draft && userId) keepExitDraft(userId, draft.id, draft);
+      void controller.saveNow();
+    };
     const saveWhenHidden = () => {
-      if (document.visibilityState === 'hidden') void controller.saveNow();
+      if (document.visibilityState === 'hidden') keepAndSave();
     };
     document.addEventListener('visibilitychange', saveWhenHidden);
-    return () => document.removeEventListener('visibilitychange', saveWhenHidden);
+    window.addEventListener('pagehide', keepAndSave);
+    return () => {
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+      window.removeEventListener('pagehide', keepAndSave);
+    };
   }, [controller]);
   useEffect(() => {
     const subscription = online$.subscribe((online) => {
@@ -228,20 +271,100 @@ export function useTitleEditing({
   }, [editor, shown, readOnly]);
 }
 
+/**
+ * Where the open writing's images upload to. The images still waiting for an upload (pasted offline, or
+ * left when the page closed) are shown again from the device and uploaded when the writing shows and
+ * each time the network comes back.
+ */
+export function useImageUploads({
+  editor,
+  client,
+  writingId,
+  currentId,
+  shown,
+  readOnly,
+  imageFiles,
+}: {
+  editor: TiptapEditor;
+  client: WorkspaceClient;
+  writingId: string;
+  currentId: RefObject<string>;
+  shown: boolean;
+  readOnly: boolean;
+  /** The editor's way in for pasted and dropped image files. */
+  imageFiles: RefObject<(files: File[], position: number | null) => void>;
+}): { uploads: UploadTarget; picker: ReturnType<typeof useImagePicker> } {
+  const userId = useWritingsStore((state) => state.userId);
+  const target = useMemo<UploadTarget>(
+    () => ({
+      editor,
+      client,
+      writingId: serverIdOf(writingId),
+      showing: () => serverIdOf(currentId.current) === serverIdOf(writingId),
+      waiting: waitingImagesOf(userId),
+    }),
+    [editor, client, writingId, currentId, userId],
+  );
+  useEffect(() => {
+    if (!shown || readOnly) return;
+    let first = true;
+    const subscription = online$.subscribe((online) => {
+      if (online || first) void resumeWaitingUploads(target);
+      first = false;
+    });
+    return () => subscription.unsubscribe();
+  }, [target, shown, readOnly]);
+  imageFiles.current = (files, position) => void insertImageFiles(target, { files, position });
+  return { uploads: target, picker: useImagePicker(target) };
+}
+
 /** The hidden file input's target: a position to replace an image at, or `null` to insert new ones. */
-export function useImagePicker({ client, writingId }: { client: WorkspaceClient; writingId: string }) {
+function useImagePicker(target: UploadTarget) {
   const fileInput = useRef<HTMLInputElement>(null);
   const pickTarget = useRef<number | null>(null);
   const pickImage = (position: number | null) => {
     pickTarget.current = position;
     fileInput.current?.click();
   };
-  const onFilesPicked = (editor: TiptapEditor, files: File[]) => {
+  const onFilesPicked = (files: File[]) => {
     const replacing = pickTarget.current;
     const [first] = files;
-    if (replacing !== null && first)
-      void replaceImage({ editor, client, writingId, position: replacing, file: first });
-    else void insertImageFiles({ editor, client, writingId, files, position: null });
+    if (replacing !== null && first) void replaceImage(target, { position: replacing, file: first });
+    else void insertImageFiles(target, { files, position: null });
   };
   return { fileInput, pickImage, onFilesPicked };
+}
+
+/**
+ * Shows a newer copy of the open writing saved elsewhere, unless it has changes of its own here
+ * (saving/newer-server-copy.ts). Answers a count bumped at each copy shown (the footer recounts).
+ */
+export function useNewerCopies({
+  editor,
+  controller,
+  seen,
+  writingId,
+  shown,
+}: {
+  editor: TiptapEditor;
+  controller: SaveController;
+  seen: SeenVersions;
+  writingId: string;
+  shown: boolean;
+}): number {
+  const [revision, setRevision] = useState(0);
+  const hasLocalChanges = useCallback(
+    () => controller.getStatus().unsaved || isUnsaved(writingId),
+    [controller, writingId],
+  );
+  const show = useCallback(
+    (content: Json | null) => {
+      if (editor.isDestroyed) return;
+      showDocument(editor, content, { keepCursor: true });
+      setRevision((current) => current + 1);
+    },
+    [editor],
+  );
+  useNewerServerCopy({ writingId, shown, seen, hasLocalChanges, show });
+  return revision;
 }

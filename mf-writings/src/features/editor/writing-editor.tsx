@@ -1,38 +1,31 @@
 // The open writing in Tiptap: loaded after the first paint, which shows the writing as static HTML
 // (first-paint/). Everything Tiptap and ProseMirror need is reached from here, not from editor.tsx.
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { EmptyState, type EventBus, type Json, messages, type WorkspaceClient } from 'shared-kernel';
-import { currentFolderPermission, isUnsaved, useWritingsStore } from '../writings-store/index.ts';
+import { useEffect, useRef } from 'react';
+import { EmptyState, type EventBus, messages, type WorkspaceClient } from 'shared-kernel';
+import { currentFolderPermission, useWritingsStore } from '../writings-store/index.ts';
 import { useChatContext } from './chat-context.ts';
-import { showDocument } from './document-view.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
 import { EditorFooter } from './editor-footer.tsx';
 import { exportWriting } from './export/index.ts';
 import { editorExtensions, followEditorPreferences, preferenceAttributes } from './extensions/index.ts';
 import { type FirstPaint, StaticWriting } from './first-paint/index.ts';
-import { deleteImage, insertImageFiles } from './images/index.ts';
+import { deleteImage } from './images/index.ts';
 import { LoadingPlaceholder, SaveBar } from './save-bar.tsx';
-import { useNewerServerCopy } from './saving/index.ts';
 import {
   useAutomaticSaves,
   useFollowedId,
   useHandOver,
-  useImagePicker,
+  useImageUploads,
+  useNewerCopies,
   useOpenWriting,
   useSavePipeline,
   useTitleEditing,
 } from './writing-editor-hooks.ts';
 
 /** The hidden file picker behind Insert image and Replace image. */
-function ImageFileInput({
-  images,
-  editor,
-}: {
-  images: ReturnType<typeof useImagePicker>;
-  editor: ReturnType<typeof useEditor>;
-}) {
+function ImageFileInput({ images }: { images: ReturnType<typeof useImageUploads>['picker'] }) {
   return (
     <input
       ref={images.fileInput}
@@ -43,7 +36,7 @@ function ImageFileInput({
       data-testid="image-file-input"
       onChange={(event) => {
         const files = Array.from(event.target.files ?? []).filter((file) => file.type.startsWith('image/'));
-        images.onFilesPicked(editor, files);
+        images.onFilesPicked(files);
         event.target.value = '';
       }}
     />
@@ -65,9 +58,6 @@ export function WritingEditor({
   const { controller, seen } = useSavePipeline();
   const { writingKey, currentId } = useFollowedId(writingId, controller);
   const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
-  // Bumped when a newer copy of the open writing replaces the document (the footer recounts).
-  const [revision, setRevision] = useState(0);
-  const images = useImagePicker({ client, writingId });
   const imageFiles = useRef<(files: File[], position: number | null) => void>(() => {});
 
   // Budget: no React render per transaction; the keystroke path is `controller.changed()` alone.
@@ -85,8 +75,6 @@ export function WritingEditor({
     },
     [controller],
   );
-  imageFiles.current = (files, position) =>
-    void insertImageFiles({ editor, client, writingId, files, position });
 
   const { shown, missing } = useOpenWriting({
     writingId,
@@ -97,21 +85,18 @@ export function WritingEditor({
     currentId,
     firstCopy: firstPaint.takeCopy,
   });
+  const { uploads, picker: images } = useImageUploads({
+    editor,
+    client,
+    writingId,
+    currentId,
+    shown: shown === writingKey,
+    readOnly,
+    imageFiles,
+  });
   const scroll = useRef<HTMLDivElement>(null);
   useHandOver({ bus, editor, firstPaint, scroll, shown: shown === writingKey, editable: !readOnly });
-  const hasLocalChanges = useCallback(
-    () => controller.getStatus().unsaved || isUnsaved(writingId),
-    [controller, writingId],
-  );
-  const showNewerCopy = useCallback(
-    (content: Json | null) => {
-      if (editor.isDestroyed) return;
-      showDocument(editor, content, { keepCursor: true });
-      setRevision((current) => current + 1);
-    },
-    [editor],
-  );
-  useNewerServerCopy({ writingId, shown: shown === writingKey, seen, hasLocalChanges, show: showNewerCopy });
+  const revision = useNewerCopies({ editor, controller, seen, writingId, shown: shown === writingKey });
   useEffect(() => {
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
@@ -129,7 +114,7 @@ export function WritingEditor({
         onPickImage={() => images.pickImage(null)}
         onAskAi={askAi}
       />
-      <ImageFileInput images={images} editor={editor} />
+      <ImageFileInput images={images} />
       {shown !== writingKey &&
         (firstPaint.handedOver ? (
           <LoadingPlaceholder />
@@ -142,7 +127,7 @@ export function WritingEditor({
           readOnly={readOnly}
           onPickImage={() => images.pickImage(null)}
           onReplaceImage={(position) => images.pickImage(position)}
-          onDeleteImage={(position) => void deleteImage({ editor, client, position })}
+          onDeleteImage={(position) => void deleteImage(uploads, position)}
           onExport={(format) =>
             void controller.saveNow().finally(() =>
               exportWriting({

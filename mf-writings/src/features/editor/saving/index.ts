@@ -1,5 +1,6 @@
 // Saving a writing: the debounced save controller, the prefetch of the list's neighbours, and the check
-// for a newer copy on the server.
+// for a newer copy on the server, and the draft kept when the page closes.
+export { type ExitDraft, exitDraftOf, forgetExitDraft, keepExitDraft } from './exit-drafts.ts';
 export { createSeenVersions, type SeenVersions, useNewerServerCopy } from './newer-server-copy.ts';
 export { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 export {

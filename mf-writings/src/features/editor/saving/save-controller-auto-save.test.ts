@@ -48,3 +48,17 @@ describe('the save pipeline with auto-save off', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('the draft a closing page keeps', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('is the open writing read at once while it has unsaved changes, and nothing once saved', async () => {
+    const { controller } = setup(true);
+    expect(controller.unsavedDraft()).toBeNull();
+    controller.changed();
+    expect(controller.unsavedDraft()).toEqual({ id: 'w1', title: 'T', content: {} });
+    await controller.saveNow();
+    expect(controller.unsavedDraft()).toBeNull();
+  });
+});

@@ -217,6 +217,14 @@ export function createSaveController({
     /** Saves the open writing at once when it has unsaved changes; resolves when the save settles. */
     saveNow: (): Promise<void> => saveNow(pipeline),
 
+    /** The open writing's draft, read now, when it has unsaved changes; else null (what a closing page keeps). */
+    unsavedDraft(): SaveRequest | null {
+      const { open } = pipeline;
+      if (!open || !pipeline.status.unsaved) return null;
+      const draft = flushDraft(pipeline);
+      return draft && { id: open.id, title: draft.title, content: draft.content };
+    },
+
     /**
      * Stops tracking the open writing; unsaved changes are saved first (in the background: the draft
      * in the store keeps them if that fails).
