@@ -146,4 +146,24 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.idea('Keep me and grow')).toBeVisible();
     await expect(ideas.idea('Remove me')).toHaveCount(0);
   });
+
+  test('the words typed into an idea just before a reload are kept and saved', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: 'Tides turn', ageMs: 0 }]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.idea('Tides turn').click();
+    const editor = ideas.root.getByRole('textbox', { name: messages.ideas.editIdea });
+    await editor.press('End');
+    // Well within the pause before a save: the page reloads before any save was tried.
+    await editor.pressSequentially(' twice a day');
+    await page.reload();
+    await expect(ideas.idea('Tides turn twice a day')).toBeVisible();
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['Tides turn twice a day']);
+  });
 });

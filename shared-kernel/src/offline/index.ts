@@ -1,5 +1,7 @@
 // The device's offline store shared by the areas: the local database (IndexedDB), the outbox and its
-// sync (in order, retried, one tab at a time under a Web Lock), and the tabs told of each sync.
+// sync (in order, retried, one tab at a time under a Web Lock), the tabs told of each sync, and the
+// drafts kept when a page closes.
+export { type ExitDrafts, exitDrafts } from './exit-drafts.ts';
 export {
   enqueueWrite,
   type KeptItem,
@@ -26,4 +28,5 @@ export {
   RETRY_BASE_MS,
   RETRY_MAX_MS,
 } from './outbox-sync.ts';
+export { sameJson } from './same-json.ts';
 export { asError, checkSynced, isDuplicateInsert, SyncFailure } from './sync-failure.ts';

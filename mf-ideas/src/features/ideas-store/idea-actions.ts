@@ -1,10 +1,14 @@
-// What the writer does to ideas: capture, edit in place (debounced save), delete, move to a category.
+// What the writer does to ideas: capture, edit in place (debounced save, kept when the page closes),
+// delete, move to a category.
 import {
   CONTENT_SAVE_DEBOUNCE_MS,
   canWriteToFolder,
+  type ExitDrafts,
+  exitDrafts,
   messages,
   nonBlank,
   saveErrorMessage,
+  serverIdOf,
 } from 'shared-kernel';
 import type { Idea } from '../ideas-data/index.ts';
 import { pruneSelection } from './selection.ts';
@@ -82,6 +86,7 @@ export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void>
   if (content === undefined || !item) return;
   try {
     const saved = await runtime.writes.update({ ...item, content });
+    ideaExitDrafts(runtime).forget(id, content); // on the device or the server now
     if (runtime.edits.get(id) !== content) return; // typed on meanwhile: the next save follows
     runtime.edits.delete(id);
     if (!saved) return; // kept on this device; the outbox syncs it
@@ -89,6 +94,35 @@ export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void>
     replaceIdea(runtime, id, { ...saved, content });
   } catch (error) {
     setState(runtime, { notice: saveErrorMessage(error) });
+  }
+}
+
+/** The ideas' drafts kept when the page closes (shared-kernel/src/offline/exit-drafts.ts). */
+const ideaExitDrafts = (runtime: IdeasRuntime): ExitDrafts<string> =>
+  exitDrafts<string>('ideas', runtime.userId);
+
+/**
+ * The page is hiding (a reload, a closed tab, another tab): the edits not saved yet are kept at once,
+ * since a closing page cuts their save short, then saved.
+ */
+export function keepAndSaveAll(runtime: IdeasRuntime): Promise<void> {
+  const drafts = ideaExitDrafts(runtime);
+  for (const [id, content] of runtime.edits) drafts.keep(id, content);
+  return saveAll(runtime);
+}
+
+/**
+ * Edits kept when the page last closed, of ideas now in the list: one that differs from the idea shown
+ * is shown and saved as an edit, one that is the same text is forgotten.
+ */
+export function restoreExitDrafts(runtime: IdeasRuntime): void {
+  const drafts = ideaExitDrafts(runtime);
+  for (const id of drafts.ids()) {
+    const item = runtime.state.items.find((idea) => serverIdOf(idea.id) === id);
+    const kept = drafts.find(id);
+    if (!item || kept === undefined || runtime.edits.has(item.id)) continue;
+    if (kept === item.content) drafts.forget(id);
+    else editIdea(runtime, item.id, kept);
   }
 }
 

@@ -10,7 +10,15 @@ import {
   removeCategory,
   renameCategoryTo,
 } from './categories.ts';
-import { captureIdea, deleteIdeasNow, editIdea, moveIdeasTo, saveAll, saveIdea } from './idea-actions.ts';
+import {
+  captureIdea,
+  deleteIdeasNow,
+  editIdea,
+  keepAndSaveAll,
+  moveIdeasTo,
+  saveAll,
+  saveIdea,
+} from './idea-actions.ts';
 import { type IdeaWrites, serverWrites } from './idea-writes.ts';
 import { loadFirstPage, loadMore } from './list-paging.ts';
 import { scheduleRefetch } from './realtime.ts';
@@ -46,8 +54,9 @@ export function createIdeasStore({
       scheduleRefetch(runtime);
     }) ?? (() => {});
   const flushOnHide = () => {
-    if (globalThis.document?.visibilityState === 'hidden') void saveAll(runtime);
+    if (globalThis.document?.visibilityState === 'hidden') void keepAndSaveAll(runtime);
   };
+  const flushOnPageHide = () => void keepAndSaveAll(runtime);
   return {
     getState: (): IdeasState => runtime.state,
     subscribe(listener: () => void): () => void {
@@ -60,6 +69,7 @@ export function createIdeasStore({
     /** Loads the categories and the first page, and subscribes to changes. */
     async start(): Promise<void> {
       globalThis.document?.addEventListener('visibilitychange', flushOnHide);
+      globalThis.addEventListener?.('pagehide', flushOnPageHide);
       refreshCategories(runtime).catch((error: unknown) =>
         console.warn('The categories could not be loaded', error),
       );
@@ -72,6 +82,7 @@ export function createIdeasStore({
         writes.close();
       });
       globalThis.document?.removeEventListener('visibilitychange', flushOnHide);
+      globalThis.removeEventListener?.('pagehide', flushOnPageHide);
       stopPending();
       stopSynced();
       runtime.generation += 1;

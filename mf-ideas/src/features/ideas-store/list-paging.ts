@@ -1,5 +1,6 @@
 // The list's pages: the first (on category change), the next (near the bottom), and a refetch that merges.
 import { IDEAS_PAGE_SIZE } from 'shared-kernel';
+import { restoreExitDrafts } from './idea-actions.ts';
 import { mergeRefetched } from './merge.ts';
 import { subscribeToChanges } from './realtime.ts';
 import { pruneSelection } from './selection.ts';
@@ -20,6 +21,7 @@ export async function loadFirstPage(runtime: IdeasRuntime): Promise<void> {
     const items = await runtime.writes.readPage(request(runtime, 0, IDEAS_PAGE_SIZE));
     if (started !== runtime.generation) return;
     setState(runtime, { items, status: 'ready', hasMore: items.length === IDEAS_PAGE_SIZE });
+    restoreExitDrafts(runtime);
   } catch (error) {
     console.warn('The ideas could not be loaded', error);
     if (started === runtime.generation) setState(runtime, { status: 'error' });
@@ -44,6 +46,7 @@ export async function loadMore(runtime: IdeasRuntime): Promise<void> {
       status: 'ready',
       hasMore: page.length === IDEAS_PAGE_SIZE,
     });
+    restoreExitDrafts(runtime);
   } catch {
     if (started === runtime.generation) setState(runtime, { status: 'ready' });
   }

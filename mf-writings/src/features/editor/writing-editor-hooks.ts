@@ -39,14 +39,12 @@ import {
   createSaveController,
   createSeenVersions,
   type ExitDraft,
-  exitDraftOf,
-  forgetExitDraft,
-  keepExitDraft,
   prefetchNeighbours,
   type SaveController,
   type SeenVersions,
   takeWriting,
   useNewerServerCopy,
+  writingExitDrafts,
 } from './saving/index.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
@@ -61,7 +59,7 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
           const row = await saveWritingEdit(request);
           seen.saw(row.id, row.updated_at);
           const { userId } = getWritingsState();
-          if (userId) forgetExitDraft(userId, request.id, request.content);
+          if (userId) writingExitDrafts(userId).forget(request.id, request.content);
           return row;
         },
         store: saveStore,
@@ -104,10 +102,11 @@ export function useFollowedId(writingId: string, controller: SaveController) {
  */
 function exitDraftOnOpen(id: string, opened: Json | null): ExitDraft | undefined {
   const { userId } = getWritingsState();
-  const draft = userId ? exitDraftOf(userId, id) : undefined;
-  if (!draft || !userId) return undefined;
-  if (!sameJson(draft.content, opened)) return draft;
-  forgetExitDraft(userId, id);
+  if (!userId) return undefined;
+  const drafts = writingExitDrafts(userId);
+  const draft = drafts.find(id);
+  if (!draft || !sameJson(draft.content, opened)) return draft;
+  drafts.forget(id);
   return undefined;
 }
 
@@ -205,12 +204,14 @@ export function useHandOver({
 export function useAutomaticSaves(bus: EventBus, controller: SaveController): void {
   useBusEvent(bus, 'writings.save', () => void controller.saveNow());
   // A tab hidden or closed keeps what was typed since the last save: at once in localStorage, since a
-  // closing page cuts the save short (saving/exit-drafts.ts), and saved (on the device first, then synced).
+  // closing page cuts the save short (shared-kernel/src/offline/exit-drafts.ts); then saved (on the
+  // device first, then synced).
   useEffect(() => {
     const keepAndSave = () => {
       const draft = controller.unsavedDraft();
       const { userId } = getWritingsState();
-      if (draft && userId) keepExitDraft(userId, draft.id, draft);
+      if (draft && userId)
+        writingExitDrafts(userId).keep(draft.id, { title: draft.title, content: draft.content });
       void controller.saveNow();
     };
     const saveWhenHidden = () => {

@@ -1,6 +1,13 @@
 // The server side of each outbox entry: create, update (with conflict handling) and delete, and how the
 // device's copy follows each answer.
-import { checkSynced, isDuplicateInsert, type Json, SyncFailure, type WorkspaceClient } from 'shared-kernel';
+import {
+  checkSynced,
+  isDuplicateInsert,
+  type Json,
+  SyncFailure,
+  sameJson,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
 import { type LocalDatabase, type LocalWriting, type OutboxEntry, serverIdOf } from './local-database.ts';
 
@@ -35,22 +42,9 @@ export type SyncEvent =
 /** Appended to the title of the version a conflict moves aside. */
 export const CONFLICT_COPY_SUFFIX = ' (conflicted copy)';
 
-export { SyncFailure };
+export { SyncFailure, sameJson };
 
 const check = checkSynced;
-
-/** Deep equality of JSON values, ignoring key order (jsonb reorders keys). */
-export function sameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  if (Array.isArray(left) !== Array.isArray(right)) return false;
-  const leftKeys = Object.keys(left);
-  const rightKeys = Object.keys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  return leftKeys.every((key) =>
-    sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
-  );
-}
 
 /** What every step needs: the device's database, the signed-in client and user, and who to tell. */
 export interface SyncContext {

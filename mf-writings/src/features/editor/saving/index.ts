@@ -1,6 +1,5 @@
 // Saving a writing: the debounced save controller, the prefetch of the list's neighbours, and the check
-// for a newer copy on the server, and the draft kept when the page closes.
-export { type ExitDraft, exitDraftOf, forgetExitDraft, keepExitDraft } from './exit-drafts.ts';
+// for a newer copy on the server, and the drafts kept when the page closes.
 export { createSeenVersions, type SeenVersions, useNewerServerCopy } from './newer-server-copy.ts';
 export { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 export {
@@ -13,3 +12,4 @@ export {
   type SaveStatus,
   type SaveStore,
 } from './save-controller.ts';
+export { type ExitDraft, writingExitDrafts } from './writing-exit-drafts.ts';

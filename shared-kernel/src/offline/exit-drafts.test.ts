@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { exitDrafts } from './exit-drafts.ts';
+
+const draft = (text: string) => ({
+  title: 'Train',
+  content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+});
+const writings = (userId: string) =>
+  exitDrafts<ReturnType<typeof draft>>('writings', userId, (kept) => kept.content);
+
+describe('drafts kept when the page closes', () => {
+  afterEach(() => localStorage.clear());
+
+  it('are kept per area and writer and found by the local or the server id of the item', () => {
+    writings('writer-a').keep('local_0f8c', draft('last words'));
+    expect(writings('writer-a').find('0f8c')).toEqual(draft('last words'));
+    expect(writings('writer-a').find('local_0f8c')).toEqual(draft('last words'));
+    expect(writings('writer-a').ids()).toEqual(['0f8c']);
+    expect(writings('writer-b').find('0f8c')).toBeUndefined();
+    expect(exitDrafts('ideas', 'writer-a').find('0f8c')).toBeUndefined();
+  });
+
+  it('are forgotten once a save of the same text is in, not of an older one', () => {
+    writings('writer-a').keep('w1', draft('newer'));
+    writings('writer-a').forget('w1', draft('older').content);
+    expect(writings('writer-a').find('w1')).toEqual(draft('newer'));
+    writings('writer-a').forget('w1', draft('newer').content);
+    expect(writings('writer-a').find('w1')).toBeUndefined();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('leave the page working when the storage is unreadable', () => {
+    localStorage.setItem('writings-exit-drafts:writer-a', '{not json');
+    expect(writings('writer-a').find('w1')).toBeUndefined();
+    writings('writer-a').keep('w1', draft('kept anyway'));
+    expect(writings('writer-a').find('w1')).toEqual(draft('kept anyway'));
+  });
+});
