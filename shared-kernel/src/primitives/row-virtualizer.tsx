@@ -1,5 +1,5 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type HTMLAttributes, type ReactNode, type RefObject, useCallback } from 'react';
+import { type HTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject, useCallback } from 'react';
 
 /**
  * The virtualizer of a long list of keyed rows whose heights are known (the writings list, the ideas
@@ -60,6 +60,7 @@ export function VirtualRows<Row>({
         return (
           <div
             key={virtualRow.key}
+            data-row-key={virtualRow.key}
             style={{
               position: 'absolute',
               top: 0,
@@ -74,5 +75,56 @@ export function VirtualRows<Row>({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * Keyboard moves in a virtualized listbox (the writings list, the ideas inbox): with an option focused,
+ * ArrowDown and ArrowUp focus the next and previous option, Home and End the first and last. A row out
+ * of view is scrolled in first. The answer is the listbox's `onKeyDown`; each list gives one option
+ * `tabIndex={0}` (the selected one, else the first) so Tab reaches the list, the others -1.
+ */
+export function useListboxKeys<Row extends { readonly key: string }>({
+  virtualizer,
+  rows,
+  isOption,
+}: {
+  virtualizer: Virtualizer<HTMLElement, Element>;
+  rows: readonly Row[];
+  isOption: (row: Row) => boolean;
+}): (event: KeyboardEvent<HTMLElement>) => void {
+  return useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      const target = event.target as HTMLElement;
+      if (
+        target.getAttribute('role') !== 'option' ||
+        !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)
+      )
+        return;
+      const options = rows.flatMap((row, index) => (isOption(row) ? [index] : []));
+      const key = target.closest('[data-row-key]')?.getAttribute('data-row-key');
+      const at = options.findIndex((index) => rows[index]?.key === key);
+      const next = {
+        ArrowDown: options[at + 1],
+        ArrowUp: at > 0 ? options[at - 1] : undefined,
+        Home: options[0],
+        End: options.at(-1),
+      }[event.key];
+      const nextKey = next === undefined ? undefined : rows[next]?.key;
+      if (next === undefined || nextKey === undefined) return;
+      event.preventDefault();
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      const listbox = event.currentTarget;
+      const focusNext = (tries: number) => {
+        const option = listbox.querySelector<HTMLElement>(
+          `[data-row-key="${CSS.escape(nextKey)}"] [role="option"]`,
+        );
+        if (option) option.focus();
+        // Scrolled out of the rendered rows: it is rendered on the next frames.
+        else if (tries > 0) requestAnimationFrame(() => focusNext(tries - 1));
+      };
+      focusNext(3);
+    },
+    [virtualizer, rows, isOption],
   );
 }

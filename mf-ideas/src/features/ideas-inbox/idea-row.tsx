@@ -21,6 +21,7 @@ export const IdeaRow = memo(function IdeaRow({
   unsaved,
   highlighted,
   readOnly,
+  tabStop,
 }: {
   idea: Idea;
   /** Short enough that its title says it whole (list-rows.ts): no preview under it. */
@@ -31,6 +32,8 @@ export const IdeaRow = memo(function IdeaRow({
   unsaved: boolean;
   highlighted: boolean;
   readOnly: boolean;
+  /** The row Tab reaches the list on (the others are reached with the arrow keys). */
+  tabStop: boolean;
 }) {
   const onClick = (event: MouseEvent) => {
     if (event.shiftKey) event.preventDefault(); // no text selection on a range click
@@ -45,16 +48,19 @@ export const IdeaRow = memo(function IdeaRow({
       role="option"
       aria-selected={selected}
       data-expanded={expanded || undefined}
-      tabIndex={-1}
+      tabIndex={tabStop ? 0 : -1}
       className={styles.idea}
       data-idea-id={idea.id}
       data-highlighted={highlighted || undefined}
       draggable={!expanded}
       onDragStart={onDragStart}
       onClick={onClick}
-      onKeyDown={(event) =>
-        event.key === 'Enter' && event.target === event.currentTarget && store.click(idea.id)
-      }
+      onKeyDown={(event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
+          event.preventDefault();
+          store.click(idea.id);
+        }
+      }}
     >
       <div className={styles.ideaTitle} title={title}>
         {unsaved && <span className={styles.unsavedDot} role="img" aria-label={messages.editor.unsaved} />}
@@ -71,7 +77,10 @@ export const IdeaRow = memo(function IdeaRow({
           onClick={(event) => event.stopPropagation()}
           onKeyDown={(event) => {
             event.stopPropagation();
-            if (event.key === 'Escape') store.click(idea.id);
+            if (event.key !== 'Escape') return;
+            // Collapsed, the editor goes: the focus stays on the idea, for the arrow keys.
+            event.currentTarget.closest<HTMLElement>('[role="option"]')?.focus();
+            store.click(idea.id);
           }}
           onChange={(event) => store.edit(idea.id, event.target.value)}
           onBlur={() => void store.save(idea.id)}

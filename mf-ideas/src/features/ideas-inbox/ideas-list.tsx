@@ -1,10 +1,12 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { canWriteToFolder, messages } from 'shared-kernel';
-import { useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
+import { useListboxKeys, useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';
 import { dateGroupLabeler, type ListRow, listRows, ROW_HEIGHT } from './list-rows.ts';
+
+const isIdeaRow = (row: ListRow) => row.kind === 'idea';
 
 /** The footer under the list: empty, loading, or the end. */
 function footerText(status: string, count: number, hasMore: boolean): string | null {
@@ -77,6 +79,8 @@ export function IdeasList({ now }: { now?: Date }) {
 
   const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
   const virtualRows = virtualizer.getVirtualItems();
+  const onListKeyDown = useListboxKeys({ virtualizer, rows, isOption: isIdeaRow });
+  const tabStop = items.find((item) => selectedIds.has(item.id))?.id ?? items[0]?.id;
 
   // Near the end by the virtualizer's own numbers (its last rendered row against the rows), never the
   // page's layout. Also when a page lands: one shorter than the viewport loads on until it is filled.
@@ -94,6 +98,7 @@ export function IdeasList({ now }: { now?: Date }) {
         role="listbox"
         aria-label={messages.ideas.list}
         aria-multiselectable="true"
+        onKeyDown={onListKeyDown}
       >
         {(row) =>
           row.kind === 'header' ? (
@@ -110,6 +115,7 @@ export function IdeasList({ now }: { now?: Date }) {
               unsaved={unsaved.has(row.idea.id)}
               highlighted={highlightId === row.idea.id}
               readOnly={readOnly}
+              tabStop={row.idea.id === tabStop}
             />
           )
         }

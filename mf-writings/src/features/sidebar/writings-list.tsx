@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { afterNextPaint, LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
-import { useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
+import { useListboxKeys, useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import {
   clickWriting,
   getWritingsState,
@@ -30,15 +30,20 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
   return hasMore ? messages.writings.scrollForMore : messages.writings.end;
 }
 
+const isWritingRow = (row: ListRow) => row.kind === 'writing';
+
 // Memoised: a scroll frame re-renders the list, and only the rows entering the view need rendering.
 const WritingRow = memo(function WritingRow({
   writing,
   selected,
   unsaved,
+  tabStop,
 }: {
   writing: WritingSummary;
   selected: boolean;
   unsaved: boolean;
+  /** The row Tab reaches the list on (the others are reached with the arrow keys). */
+  tabStop: boolean;
 }) {
   const onClick = (event: MouseEvent) => {
     clickWriting(writing.id, { toggle: event.metaKey || event.ctrlKey, range: event.shiftKey });
@@ -53,13 +58,18 @@ const WritingRow = memo(function WritingRow({
     <div
       role="option"
       aria-selected={selected}
-      tabIndex={-1}
+      tabIndex={tabStop ? 0 : -1}
       className={styles.writing}
       data-writing-id={writing.id}
       draggable
       onDragStart={onDragStart}
       onClick={onClick}
-      onKeyDown={(event) => event.key === 'Enter' && clickWriting(writing.id)}
+      onKeyDown={(event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
+          event.preventDefault();
+          clickWriting(writing.id);
+        }
+      }}
     >
       <div className={styles.writingTitle}>
         {unsaved && <span className={styles.unsavedDot} title="Unsaved" role="img" aria-label="Unsaved" />}
@@ -102,6 +112,8 @@ export function WritingsList({ now }: { now?: Date }) {
     [compactMode],
   );
   const virtualizer = useRowVirtualizer({ rows, heightOf, scrollElement, viewportHeight: 800 });
+  const onListKeyDown = useListboxKeys({ virtualizer, rows, isOption: isWritingRow });
+  const tabStop = items.find((item) => selectedIds.has(item.id))?.id ?? items[0]?.id;
 
   const loadMoreWhenNearBottom = () => {
     const element = scrollElement.current;
@@ -130,6 +142,7 @@ export function WritingsList({ now }: { now?: Date }) {
         role="listbox"
         aria-label="Writings"
         aria-multiselectable="true"
+        onKeyDown={onListKeyDown}
       >
         {(row) =>
           row.kind === 'header' ? (
@@ -141,6 +154,7 @@ export function WritingsList({ now }: { now?: Date }) {
               writing={row.writing}
               selected={selectedIds.has(row.writing.id)}
               unsaved={unsaved.has(row.writing.id)}
+              tabStop={row.writing.id === tabStop}
             />
           )
         }
