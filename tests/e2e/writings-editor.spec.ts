@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { backendClient } from './support/accounts.ts';
+import { type Account, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // A 1x1 transparent PNG.
@@ -25,6 +25,30 @@ async function pasteImage(page: Page): Promise<void> {
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, PNG_BASE64);
+}
+
+/** A new writing titled `title`, saved, with the workspace kept on the device for offline use. */
+async function savedWritingKeptForOffline(
+  page: Page,
+  workspace: { open(): Promise<void>; keptForOffline(): Promise<string> },
+  title: string,
+): Promise<void> {
+  await newWriting(page, workspace);
+  await page.keyboard.type(title);
+  await expect(saveState(page)).toHaveText('Saved');
+  await workspace.keptForOffline();
+}
+
+async function signedInClient(account: Account) {
+  const client = backendClient();
+  await client.auth.signInWithPassword({ email: account.email, password: account.password });
+  return client;
+}
+
+/** The contents of the writer's writings on the server, as one JSON text. */
+async function serverContents(account: Account): Promise<string> {
+  const client = await signedInClient(account);
+  return JSON.stringify((await client.from('writings').select('content')).data);
 }
 
 /** Opens the workspace and creates a writing with New; the cursor is in its title. */
@@ -157,10 +181,7 @@ test.describe('the writings editor', () => {
     workspace,
     account,
   }) => {
-    await newWriting(page, workspace);
-    await page.keyboard.type('Last words');
-    await expect(saveState(page)).toHaveText('Saved');
-    await workspace.keptForOffline();
+    await savedWritingKeptForOffline(page, workspace, 'Last words');
 
     // Well within the pause before a save: the page closes before any save was tried.
     await page.keyboard.press('Enter');
@@ -183,11 +204,7 @@ test.describe('the writings editor', () => {
     });
     await context.setOffline(false);
     await expect(saveState(again)).toHaveText('Saved');
-    const client = backendClient();
-    await client.auth.signInWithPassword({ email: account.email, password: account.password });
-    await expect
-      .poll(async () => JSON.stringify((await client.from('writings').select('content')).data))
-      .toContain('typed offline');
+    await expect.poll(() => serverContents(account)).toContain('typed offline');
   });
 
   test('keeps an image pasted offline through a reload and uploads it once back online', async ({
@@ -196,10 +213,7 @@ test.describe('the writings editor', () => {
     workspace,
     account,
   }) => {
-    await newWriting(page, workspace);
-    await page.keyboard.type('On a train');
-    await expect(saveState(page)).toHaveText('Saved');
-    await workspace.keptForOffline();
+    await savedWritingKeptForOffline(page, workspace, 'On a train');
 
     await context.setOffline(true);
     await page.keyboard.press('Enter');
@@ -216,12 +230,9 @@ test.describe('the writings editor', () => {
     await context.setOffline(false);
     await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/photo-clips\//);
     await expect(saveState(page)).toHaveText('Saved');
-    const client = backendClient();
-    await client.auth.signInWithPassword({ email: account.email, password: account.password });
     const publicUrl = (await image.getAttribute('src')) ?? '';
-    await expect
-      .poll(async () => JSON.stringify((await client.from('writings').select('content')).data))
-      .toContain(publicUrl);
+    await expect.poll(() => serverContents(account)).toContain(publicUrl);
+    const client = await signedInClient(account);
     await expect
       .poll(async () =>
         (await client.from('attachments').select('writing_id')).data?.map((row) => row.writing_id),
