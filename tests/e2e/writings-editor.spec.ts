@@ -207,6 +207,35 @@ test.describe('the writings editor', () => {
     await expect.poll(() => serverContents(account)).toContain('typed offline');
   });
 
+  test('a draft kept when one tab closed never replaces what another tab saved after it', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await newWriting(page, workspace);
+    await page.keyboard.type('Two tabs');
+    await expect(saveState(page)).toHaveText('Saved');
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await expect(prose(other).locator('h1')).toHaveText('Two tabs');
+
+    // The first tab closes within the pause before a save: its last words are kept as a draft.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('closed too soon');
+    await page.close({ runBeforeUnload: true });
+    // The other tab, which never saw them, goes on and saves.
+    await prose(other).click();
+    await other.keyboard.press('ControlOrMeta+End');
+    await other.keyboard.press('Enter');
+    await other.keyboard.type('written later');
+    await expect(saveState(other)).toHaveText('Saved');
+
+    await other.reload();
+    await expect(prose(other)).toContainText('written later');
+    await expect(prose(other)).not.toContainText('closed too soon');
+    await expect(saveState(other)).toHaveText('Saved');
+  });
+
   test('keeps an image pasted offline through a reload and uploads it once back online', async ({
     page,
     context,

@@ -30,6 +30,16 @@ describe('drafts kept when the page closes', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('are stale once the item was saved after them (from another tab or device): forgotten, never shown', () => {
+    writings('writer-a').keep('w1', draft('closed with this'));
+    const keptAt = Date.now();
+    expect(writings('writer-a').find('w1', new Date(keptAt - 60_000).toISOString())).toEqual(
+      draft('closed with this'),
+    );
+    expect(writings('writer-a').find('w1', new Date(keptAt + 60_000).toISOString())).toBeUndefined();
+    expect(writings('writer-a').find('w1')).toBeUndefined();
+  });
+
   it('leave the page working when the storage is unreadable', () => {
     localStorage.setItem('writings-exit-drafts:writer-a', '{not json');
     expect(writings('writer-a').find('w1')).toBeUndefined();

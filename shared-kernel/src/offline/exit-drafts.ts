@@ -3,15 +3,20 @@
 // last words were lost. So when the page is hidden, an area also keeps its unsaved drafts at once in
 // localStorage (synchronous, it survives the close), per area, writer and item, until a save of that
 // text is in; the next time the item shows on this device, a kept draft that differs from the copy
-// shown is shown and saved as the writer's edit. Used by the writings editor and the ideas inbox.
+// shown, and is newer than it, is shown and saved as the writer's edit. Used by the writings editor and the ideas inbox.
 import { serverIdOf } from './local-database.ts';
 import { sameJson } from './same-json.ts';
 
 export interface ExitDrafts<Draft> {
   /** Keeps `draft` of item `id` (synchronously), replacing any earlier one. */
   keep(id: string, draft: Draft): void;
-  /** The draft kept for item `id` (by its local or server id), if any. */
-  find(id: string): Draft | undefined;
+  /**
+   * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
+   * `updated_at` of the copy about to be shown), a draft kept before that version was saved (from
+   * another tab or device, after this page closed) is stale: it is forgotten, not answered, so it never
+   * replaces newer text.
+   */
+  find(id: string, shownVersion?: string): Draft | undefined;
   /**
    * Forgets the draft kept for item `id` once `saved` (the text a save just put on the device or the
    * server) is the same, or at once without `saved`. A draft kept after that save started stays.
@@ -19,6 +24,12 @@ export interface ExitDrafts<Draft> {
   forget(id: string, saved?: unknown): void;
   /** The ids of the items with a kept draft (server ids). */
   ids(): string[];
+}
+
+/** A draft as stored, with when it was kept (ms since the epoch). */
+interface Kept<Draft> {
+  draft: Draft;
+  at: number;
 }
 
 /**
@@ -31,16 +42,16 @@ export function exitDrafts<Draft>(
   textOf: (draft: Draft) => unknown = (draft) => draft,
 ): ExitDrafts<Draft> {
   const storageKey = `${area}-exit-drafts:${userId}`;
-  const readAll = (): Record<string, Draft> => {
+  const readAll = (): Record<string, Kept<Draft>> => {
     try {
       const stored = globalThis.localStorage?.getItem(storageKey);
       const parsed: unknown = stored ? JSON.parse(stored) : {};
-      return parsed && typeof parsed === 'object' ? (parsed as Record<string, Draft>) : {};
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, Kept<Draft>>) : {};
     } catch {
       return {};
     }
   };
-  const writeAll = (drafts: Record<string, Draft>) => {
+  const writeAll = (drafts: Record<string, Kept<Draft>>) => {
     try {
       if (Object.keys(drafts).length === 0) globalThis.localStorage?.removeItem(storageKey);
       else globalThis.localStorage?.setItem(storageKey, JSON.stringify(drafts));
@@ -49,15 +60,26 @@ export function exitDrafts<Draft>(
       console.warn(`[${area}] the unsaved draft could not be kept on exit`, error);
     }
   };
+  const forget = (id: string) => {
+    const drafts = readAll();
+    delete drafts[serverIdOf(id)];
+    writeAll(drafts);
+  };
   return {
-    keep: (id, draft) => writeAll({ ...readAll(), [serverIdOf(id)]: draft }),
-    find: (id) => readAll()[serverIdOf(id)],
+    keep: (id, draft) => writeAll({ ...readAll(), [serverIdOf(id)]: { draft, at: Date.now() } }),
+    find(id, shownVersion) {
+      const kept = readAll()[serverIdOf(id)];
+      if (!kept) return undefined;
+      if (shownVersion !== undefined && Date.parse(shownVersion) > kept.at) {
+        forget(id);
+        return undefined;
+      }
+      return kept.draft;
+    },
     forget(id, saved) {
-      const drafts = readAll();
-      const kept = drafts[serverIdOf(id)];
-      if (kept === undefined || (saved !== undefined && !sameJson(textOf(kept), saved))) return;
-      delete drafts[serverIdOf(id)];
-      writeAll(drafts);
+      const kept = readAll()[serverIdOf(id)];
+      if (kept === undefined || (saved !== undefined && !sameJson(textOf(kept.draft), saved))) return;
+      forget(id);
     },
     ids: () => Object.keys(readAll()),
   };

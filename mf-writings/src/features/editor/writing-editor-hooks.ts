@@ -98,14 +98,14 @@ export function useFollowedId(writingId: string, controller: SaveController) {
 
 /**
  * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
- * copy being opened); one that is the same text is forgotten.
+ * copy being opened) and is newer than it; one that is the same text is forgotten.
  */
-function exitDraftOnOpen(id: string, opened: Json | null): ExitDraft | undefined {
+function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
   const { userId } = getWritingsState();
   if (!userId) return undefined;
   const drafts = writingExitDrafts(userId);
-  const draft = drafts.find(id);
-  if (!draft || !sameJson(draft.content, opened)) return draft;
+  const draft = drafts.find(id, opened.updated_at);
+  if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);
   return undefined;
 }
@@ -152,7 +152,7 @@ export function useOpenWriting({
           return;
         }
         // What was typed here just before the page last closed, if its save never got in.
-        const exitDraft = exitDraftOnOpen(currentId.current, writing.content);
+        const exitDraft = exitDraftOnOpen(currentId.current, writing);
         showDocument(editor, exitDraft?.content ?? writing.content);
         seen.saw(currentId.current, writing.updated_at);
         controller.open({ id: currentId.current, read: () => readDraft(editor, currentId.current) });
