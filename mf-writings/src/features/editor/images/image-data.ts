@@ -43,7 +43,10 @@ export async function linkAttachment({
   if (error) throw error;
 }
 
-/** Deletes an uploaded image: its file in storage and its attachment row. Throws on failure. */
+/**
+ * Deletes an uploaded image: its file in storage and its attachment row, each tried even if the other
+ * fails (a row left behind would point at nothing). Throws the first failure.
+ */
 export async function deleteImageFile({
   client,
   attachmentId,
@@ -53,12 +56,10 @@ export async function deleteImageFile({
   attachmentId: string | null;
   filePath: string | null;
 }): Promise<void> {
-  if (filePath) {
-    const { error } = await client.storage.from(IMAGE_BUCKET).remove([filePath]);
-    if (error) throw error;
-  }
-  if (attachmentId) {
-    const { error } = await client.from('attachments').delete().eq('id', attachmentId);
-    if (error) throw error;
-  }
+  const [file, row] = await Promise.all([
+    filePath ? client.storage.from(IMAGE_BUCKET).remove([filePath]) : { error: null },
+    attachmentId ? client.from('attachments').delete().eq('id', attachmentId) : { error: null },
+  ]);
+  if (file.error) throw file.error;
+  if (row.error) throw row.error;
 }
