@@ -84,3 +84,23 @@ export function exitDrafts<Draft>(
     ids: () => Object.keys(readAll()),
   };
 }
+
+/**
+ * Calls `listener` once each time the page is hidden: another tab, a reload, a closed tab. Browsers fire
+ * `visibilitychange` before `pagehide` when a page closes; `pagehide` counts only where the page was not
+ * already hidden, so a closing page keeps and saves its drafts once, not twice.
+ */
+export function onPageHiding(listener: () => void): () => void {
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') listener();
+  };
+  const onPageHide = () => {
+    if (document.visibilityState !== 'hidden') listener();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}

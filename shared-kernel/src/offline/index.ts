@@ -1,7 +1,7 @@
 // The device's offline store shared by the areas: the local database (IndexedDB), the outbox and its
 // sync (in order, retried, one tab at a time under a Web Lock), the tabs told of each sync, and the
 // drafts kept when a page closes.
-export { type ExitDrafts, exitDrafts } from './exit-drafts.ts';
+export { type ExitDrafts, exitDrafts, onPageHiding } from './exit-drafts.ts';
 export {
   enqueueWrite,
   type KeptItem,

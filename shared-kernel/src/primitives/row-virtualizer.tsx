@@ -1,5 +1,12 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type HTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject, useCallback } from 'react';
+import {
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useMemo,
+} from 'react';
 
 /**
  * The virtualizer of a long list of keyed rows whose heights are known (the writings list, the ideas
@@ -81,19 +88,27 @@ export function VirtualRows<Row>({
 /**
  * Keyboard moves in a virtualized listbox (the writings list, the ideas inbox): with an option focused,
  * ArrowDown and ArrowUp focus the next and previous option, Home and End the first and last. A row out
- * of view is scrolled in first. The answer is the listbox's `onKeyDown`; each list gives one option
- * `tabIndex={0}` (the selected one, else the first) so Tab reaches the list, the others -1.
+ * of view is scrolled in first. Answers the listbox's `onKeyDown`, and `tabStop`: the key of the option
+ * Tab reaches the list on (the first selected, else the first), which the list gives `tabIndex={0}`,
+ * the others -1.
  */
 export function useListboxKeys<Row extends { readonly key: string }>({
   virtualizer,
   rows,
   isOption,
+  selectedKeys,
 }: {
   virtualizer: Virtualizer<HTMLElement, Element>;
   rows: readonly Row[];
   isOption: (row: Row) => boolean;
-}): (event: KeyboardEvent<HTMLElement>) => void {
-  return useCallback(
+  selectedKeys: ReadonlySet<string>;
+}): { onKeyDown: (event: KeyboardEvent<HTMLElement>) => void; tabStop: string | undefined } {
+  // Not per render: a scroll frame renders the list again.
+  const tabStop = useMemo(() => {
+    const options = rows.filter(isOption);
+    return (options.find((row) => selectedKeys.has(row.key)) ?? options[0])?.key;
+  }, [rows, isOption, selectedKeys]);
+  const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       const target = event.target as HTMLElement;
       if (
@@ -127,4 +142,5 @@ export function useListboxKeys<Row extends { readonly key: string }>({
     },
     [virtualizer, rows, isOption],
   );
+  return { onKeyDown, tabStop };
 }

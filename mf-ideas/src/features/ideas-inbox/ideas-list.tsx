@@ -79,8 +79,12 @@ export function IdeasList({ now }: { now?: Date }) {
 
   const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
   const virtualRows = virtualizer.getVirtualItems();
-  const onListKeyDown = useListboxKeys({ virtualizer, rows, isOption: isIdeaRow });
-  const tabStop = items.find((item) => selectedIds.has(item.id))?.id ?? items[0]?.id;
+  const { onKeyDown: onListKeyDown, tabStop } = useListboxKeys({
+    virtualizer,
+    rows,
+    isOption: isIdeaRow,
+    selectedKeys: selectedIds,
+  });
 
   // Near the end by the virtualizer's own numbers (its last rendered row against the rows), never the
   // page's layout. Also when a page lands: one shorter than the viewport loads on until it is filled.

@@ -1,6 +1,6 @@
 // One ideas store per mounted panel and signed-in user: its state object and its actions, each module
 // of this folder holding one concern over that state.
-import { messages, type WorkspaceClient } from 'shared-kernel';
+import { messages, onPageHiding, type WorkspaceClient } from 'shared-kernel';
 import type { IdeaCategory } from '../ideas-data/index.ts';
 import {
   addCategory,
@@ -53,10 +53,7 @@ export function createIdeasStore({
       }
       scheduleRefetch(runtime);
     }) ?? (() => {});
-  const flushOnHide = () => {
-    if (globalThis.document?.visibilityState === 'hidden') void keepAndSaveAll(runtime);
-  };
-  const flushOnPageHide = () => void keepAndSaveAll(runtime);
+  let stopFlushOnHide = () => {};
   return {
     getState: (): IdeasState => runtime.state,
     subscribe(listener: () => void): () => void {
@@ -68,8 +65,7 @@ export function createIdeasStore({
 
     /** Loads the categories and the first page, and subscribes to changes. */
     async start(): Promise<void> {
-      globalThis.document?.addEventListener('visibilitychange', flushOnHide);
-      globalThis.addEventListener?.('pagehide', flushOnPageHide);
+      if (globalThis.document) stopFlushOnHide = onPageHiding(() => void keepAndSaveAll(runtime));
       refreshCategories(runtime).catch((error: unknown) =>
         console.warn('The categories could not be loaded', error),
       );
@@ -81,8 +77,7 @@ export function createIdeasStore({
         runtime.closed = true;
         writes.close();
       });
-      globalThis.document?.removeEventListener('visibilitychange', flushOnHide);
-      globalThis.removeEventListener?.('pagehide', flushOnPageHide);
+      stopFlushOnHide();
       stopPending();
       stopSynced();
       runtime.generation += 1;

@@ -8,6 +8,7 @@ import {
   type Json,
   markFirstScreen,
   online$,
+  onPageHiding,
   PREFETCH_DELAY_MS,
   useBusEvent,
   usePreferences,
@@ -206,24 +207,17 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
   // A tab hidden or closed keeps what was typed since the last save: at once in localStorage, since a
   // closing page cuts the save short (shared-kernel/src/offline/exit-drafts.ts); then saved (on the
   // device first, then synced).
-  useEffect(() => {
-    const keepAndSave = () => {
-      const draft = controller.unsavedDraft();
-      const { userId } = getWritingsState();
-      if (draft && userId)
-        writingExitDrafts(userId).keep(draft.id, { title: draft.title, content: draft.content });
-      void controller.saveNow();
-    };
-    const saveWhenHidden = () => {
-      if (document.visibilityState === 'hidden') keepAndSave();
-    };
-    document.addEventListener('visibilitychange', saveWhenHidden);
-    window.addEventListener('pagehide', keepAndSave);
-    return () => {
-      document.removeEventListener('visibilitychange', saveWhenHidden);
-      window.removeEventListener('pagehide', keepAndSave);
-    };
-  }, [controller]);
+  useEffect(
+    () =>
+      onPageHiding(() => {
+        const draft = controller.unsavedDraft();
+        const { userId } = getWritingsState();
+        if (draft && userId)
+          writingExitDrafts(userId).keep(draft.id, { title: draft.title, content: draft.content });
+        void controller.saveNow();
+      }),
+    [controller],
+  );
   useEffect(() => {
     const subscription = online$.subscribe((online) => {
       if (online && controller.getStatus().error) void controller.saveNow();

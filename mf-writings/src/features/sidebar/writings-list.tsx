@@ -112,8 +112,12 @@ export function WritingsList({ now }: { now?: Date }) {
     [compactMode],
   );
   const virtualizer = useRowVirtualizer({ rows, heightOf, scrollElement, viewportHeight: 800 });
-  const onListKeyDown = useListboxKeys({ virtualizer, rows, isOption: isWritingRow });
-  const tabStop = items.find((item) => selectedIds.has(item.id))?.id ?? items[0]?.id;
+  const { onKeyDown: onListKeyDown, tabStop } = useListboxKeys({
+    virtualizer,
+    rows,
+    isOption: isWritingRow,
+    selectedKeys: selectedIds,
+  });
 
   const loadMoreWhenNearBottom = () => {
     const element = scrollElement.current;

@@ -95,12 +95,8 @@ async function keepAndUpload(
   target: UploadTarget,
   uploadId: string,
   file: File,
-  replaces?: ReplacedFile,
 ): Promise<UploadedImage | null> {
-  if (replaces) {
-    const local = localImages.get(uploadId);
-    if (local) local.replaces = replaces;
-  }
+  const replaces = localImages.get(uploadId)?.replaces;
   await target.waiting.keep(uploadId, { file, name: file.name, replaces });
   return uploadInto(target, uploadId, file);
 }
@@ -195,7 +191,7 @@ export async function replaceImage(
   if (node?.type.name !== 'image' || !file.type.startsWith('image/')) return;
   await stopWaiting(target, node.attrs);
   const uploadId = crypto.randomUUID();
-  const src = localImage(uploadId, file);
+  const src = localImage(uploadId, file, uploadedFileOf(node.attrs));
   editor.view.dispatch(
     editor.state.tr.setNodeMarkup(position, undefined, {
       ...node.attrs,
@@ -206,7 +202,7 @@ export async function replaceImage(
       uploadId,
     }),
   );
-  await keepAndUpload(target, uploadId, file, uploadedFileOf(node.attrs));
+  await keepAndUpload(target, uploadId, file);
 }
 
 /** Removes the image at `position` from the writing, then its file and attachment (or its waiting file). */
