@@ -97,6 +97,25 @@ test('a question the server cannot be reached for says so, keeps its text, and R
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
+test('a message typed but not sent is still there after a reload, and gone once it is sent', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  await composer(panel).click();
+  await composer(panel).pressSequentially('Which of my notes mention the lighthouse?');
+  await page.reload();
+  await expect(composer(panel)).toHaveValue('Which of my notes mention the lighthouse?');
+
+  await composer(panel).press('Enter');
+  await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
+  await expect(composer(panel)).toHaveValue('');
+  await page.reload();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(composer(panel)).toHaveValue('');
+});
+
 test('hostile model output renders as inert text', async ({ page, workspace }) => {
   void workspace;
   const panel = await openChat(page);

@@ -166,4 +166,24 @@ test.describe('the ideas inbox', () => {
       .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
       .toEqual(['Tides turn twice a day']);
   });
+
+  test('a thought typed but not captured is still there after a reload, and gone once captured', async ({
+    page,
+    workspace,
+  }) => {
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.composer.click();
+    await ideas.composer.pressSequentially('A harbour that');
+    await ideas.composer.press('Shift+Enter');
+    await ideas.composer.pressSequentially('forgets its boats');
+    await page.reload();
+    await expect(ideas.composer).toHaveValue('A harbour that\nforgets its boats');
+
+    await ideas.composer.press('Enter');
+    await expect(ideas.idea('A harbour that forgets its boats')).toBeVisible();
+    await page.reload();
+    await expect(ideas.idea('A harbour that forgets its boats')).toBeVisible();
+    await expect(ideas.composer).toHaveValue('');
+  });
 });

@@ -9,6 +9,7 @@ import {
   messages,
   Panel,
   useBusEvent,
+  useKeptText,
   useOnDemand,
 } from 'shared-kernel';
 import styles from './chat-panel.module.css';
@@ -44,7 +45,8 @@ function useActiveDocument(bus: AreaProps['bus']) {
 /** The AI chat: header with New chat and History, the conversation, the context chips and the composer. */
 export function ChatPanel({ bus, backend, user }: AreaProps) {
   const { Conversation, request } = useConversationCode(bus);
-  const [draft, setDraft] = useState('');
+  // The unsent message is kept on the device over a reload, like the ideas' capture box.
+  const [draft, setDraft] = useKeptText('chat-composer', user?.id ?? null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [newChatRequests, setNewChatRequests] = useState(0);
   const [pendingSend, setPendingSend] = useState(false);

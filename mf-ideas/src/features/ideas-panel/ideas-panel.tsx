@@ -7,6 +7,7 @@ import {
   messages,
   Panel,
   useBusEvent,
+  useKeptText,
   useOnDemand,
   type WorkspaceClient,
 } from 'shared-kernel';
@@ -85,7 +86,8 @@ function useWaitingRequests(ready: IdeasStore | null, draft: string, clearDraft:
 export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { openStore?: OpenIdeasStore }) {
   const { inbox, request } = useInboxCode(bus);
   const { store, ready } = useIdeasStore({ backend, user, open: openStore ?? inbox?.openKeptOnDevice });
-  const [draft, setDraft] = useState('');
+  // What is typed here exists nowhere else until it is captured: kept on the device over a reload.
+  const [draft, setDraft] = useKeptText('ideas-capture', user?.id ?? null);
   const clearDraft = useCallback(() => setDraft(''), []);
   const { waitToCapture, waitToReveal } = useWaitingRequests(ready, draft, clearDraft);
   useBusEvent(bus, 'ideas.open', ({ ideaId }) => {
