@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { IdeasPanel } from './support/ideas.ts';
-import { writingOf } from './support/writings.ts';
+import { seedWritings, writingOf } from './support/writings.ts';
 
 test.describe('the search overlay', () => {
   test('finds a writing and an idea by a word, shows where each comes from, and closes with Escape', async ({
@@ -68,7 +68,7 @@ test.describe('on a phone', () => {
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await workspace.open();
-    await expect(workspace.slot('writings/Sidebar')).toBeVisible();
+    await expect(workspace.slot('writings/Editor')).toBeVisible();
     await expect(workspace.slot('chat/ChatPanel')).toHaveCount(0);
     await expect(workspace.slot('writings/Sidebar')).toHaveAttribute('data-status', 'ready');
     // The areas behind the other tabs are not downloaded before their tab is shown.
@@ -85,7 +85,7 @@ test.describe('on a phone', () => {
     await banner.getByRole('button', { name: /dismiss|close/i }).click();
     await expect(banner).toBeHidden();
     await page.reload();
-    await expect(workspace.slot('writings/Sidebar')).toBeVisible();
+    await expect(workspace.slot('writings/Editor')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Mobile app' })).toHaveCount(0);
   });
 
@@ -97,6 +97,7 @@ test.describe('on a phone', () => {
     await workspace.open();
     const sidebar = workspace.slot('writings/Sidebar');
     await expect(sidebar).toHaveAttribute('data-status', 'ready');
+    await page.getByRole('button', { name: 'Writings', exact: true }).click();
     await sidebar.getByRole('button', { name: 'New', exact: true }).click();
     await expect(workspace.slot('writings/Editor').locator('.ProseMirror')).toBeFocused();
     await page.keyboard.type('Tide tables');
@@ -133,25 +134,48 @@ test.describe('on a phone', () => {
     );
   });
 
-  test('shows the writings list beside the open writing, with folders too', async ({ page, workspace }) => {
+  test('the Writings tab shows the list or the open writing, each on the whole screen', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedWritings(
+      account,
+      Array.from({ length: 12 }, (_, index) => `Log ${index}`),
+    );
     await workspace.open();
     const sidebar = workspace.slot('writings/Sidebar');
-    await expect(sidebar).toHaveAttribute('data-status', 'ready');
-    for (const name of ['Letters', 'Travel']) {
-      await sidebar.getByRole('button', { name: 'New Folder' }).click();
-      await page.keyboard.type(name);
-      await page.keyboard.press('Enter');
-      await expect(sidebar.getByRole('button', { name, exact: true })).toBeVisible();
-    }
+    const editor = workspace.slot('writings/Editor');
+    const back = page.getByRole('button', { name: 'Writings', exact: true });
+    // The writing that opens has the screen (under the Writings button), the list none of it.
+    await expect(editor.getByRole('textbox', { name: 'Writing', exact: true })).toContainText('About Log 11');
+    await expect(sidebar).toBeHidden();
+    const screen = page.viewportSize();
+    const writingBox = await editor.boundingBox();
+    if (!screen || !writingBox) throw new Error('the editor is not laid out');
+    expect(writingBox.height).toBeGreaterThan(screen.height * 0.7);
+
+    await back.click();
+    await expect(editor).toBeHidden();
+    await sidebar.getByRole('button', { name: 'New Folder' }).click();
+    await page.keyboard.type('Letters');
+    await page.keyboard.press('Enter');
+    await expect(sidebar.getByRole('button', { name: 'Letters', exact: true })).toBeVisible();
     await sidebar.getByRole('button', { name: 'All writings' }).click();
-    for (const title of ['Harbour', 'Ferry']) {
-      await sidebar.getByRole('button', { name: 'New', exact: true }).click();
-      await expect(workspace.slot('writings/Editor').locator('.ProseMirror')).toBeFocused();
-      await page.keyboard.type(title);
-      await expect(sidebar.getByRole('option').filter({ hasText: title })).toHaveCount(1);
-    }
-    // The list has room for rows under the folders: the newest whole, the next one at least half.
-    await expect(sidebar.getByRole('option').filter({ hasText: 'Ferry' })).toBeInViewport({ ratio: 1 });
-    await expect(sidebar.getByRole('option').filter({ hasText: 'Harbour' })).toBeInViewport({ ratio: 0.5 });
+    // The list has the screen under the folders: eight rows or more in view at once.
+    const rows = sidebar.getByRole('option');
+    await expect(rows.filter({ hasText: 'Log 11' })).toBeInViewport({ ratio: 1 });
+    await expect(rows.filter({ hasText: 'Log 4' })).toBeInViewport({ ratio: 1 });
+
+    await rows.filter({ hasText: 'Log 7' }).click();
+    await expect(sidebar).toBeHidden();
+    await expect(editor.getByRole('textbox', { name: 'Writing', exact: true })).toContainText('About Log 7');
+
+    await back.click();
+    await sidebar.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(editor.locator('.ProseMirror')).toBeFocused();
+    await page.keyboard.type('Harbour');
+    await back.click();
+    await expect(rows.first()).toContainText('Harbour');
   });
 });

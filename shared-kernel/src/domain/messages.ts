@@ -93,6 +93,8 @@ export const messages = {
     loading: 'Loading writing',
   },
   writings: {
+    /** The phone's Writings tab, and its way back from the open writing to the list. */
+    title: 'Writings',
     newWriting: 'New',
     search: 'Search',
     newFolder: 'New Folder',

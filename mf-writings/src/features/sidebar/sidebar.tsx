@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   type AreaProps,
   getSupabaseClient,
@@ -26,6 +27,11 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
   useBusEvent(bus, 'writings.new', () => void createAndSelect());
   useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
   useRowMenuAfterFirstScreen(bus);
+  // A writing opened from the list goes through the bus too: on a phone the shell then shows it whole.
+  const openWriting = useCallback(
+    (writingId: string) => bus.emit({ type: 'writings.open', writingId }),
+    [bus],
+  );
   const notice = useWritingsStore((state) => state.notice);
   const pending = useWritingsStore((state) => state.pending);
   const limit = useWritingsStore((state) => state.limit);
@@ -70,7 +76,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
         </Notice>
       )}
       {user && <FolderList client={getSupabaseClient(backend)} userId={user.id} />}
-      <WritingsList />
+      <WritingsList onOpen={openWriting} />
     </nav>
   );
 }

@@ -30,6 +30,14 @@ function footerText(status: string, count: number, hasMore: boolean): string | n
   return hasMore ? messages.writings.scrollForMore : messages.writings.end;
 }
 
+/** Loads the next page when the list is scrolled within 120 px of its bottom (or is not filled). */
+function loadMoreNearBottom(element: HTMLElement | null) {
+  // Not laid out (a phone's Writings tab showing the open writing): nothing is in view to fill.
+  if (!element || element.clientHeight === 0) return;
+  const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+  if (distance <= LOAD_MORE_THRESHOLD_PX) void loadMore();
+}
+
 const isWritingRow = (row: ListRow) => row.kind === 'writing';
 
 // Memoised: a scroll frame re-renders the list, and only the rows entering the view need rendering.
@@ -38,15 +46,19 @@ const WritingRow = memo(function WritingRow({
   selected,
   unsaved,
   tabStop,
+  onOpen,
 }: {
   writing: WritingSummary;
   selected: boolean;
   unsaved: boolean;
   /** The row Tab reaches the list on (the others are reached with the arrow keys). */
   tabStop: boolean;
+  onOpen: (writingId: string) => void;
 }) {
   const onClick = (event: MouseEvent) => {
-    clickWriting(writing.id, { toggle: event.metaKey || event.ctrlKey, range: event.shiftKey });
+    const toggle = event.metaKey || event.ctrlKey;
+    if (toggle || event.shiftKey) clickWriting(writing.id, { toggle, range: event.shiftKey });
+    else onOpen(writing.id);
   };
   const onDragStart = (event: DragEvent) => {
     const { selectedIds, items } = getWritingsState();
@@ -67,7 +79,7 @@ const WritingRow = memo(function WritingRow({
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
           event.preventDefault();
-          clickWriting(writing.id);
+          onOpen(writing.id);
         }
       }}
     >
@@ -95,7 +107,7 @@ const WritingRow = memo(function WritingRow({
  * The writings list: date sections, newest first, virtualized (only the rows in view are in the DOM),
  * the next page loaded when scrolled within 120 px of the bottom.
  */
-export function WritingsList({ now }: { now?: Date }) {
+export function WritingsList({ now, onOpen }: { now?: Date; onOpen: (writingId: string) => void }) {
   // One labeler (one 'now') per mount: a new one per render would relabel every row.
   const [labelOf] = useState(() => dateSectionLabeler(now ?? new Date()));
   const items = useWritingsStore((state) => state.items);
@@ -119,18 +131,21 @@ export function WritingsList({ now }: { now?: Date }) {
     selectedKeys: selectedIds,
   });
 
-  const loadMoreWhenNearBottom = () => {
-    const element = scrollElement.current;
-    if (!element) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= LOAD_MORE_THRESHOLD_PX) void loadMore();
-  };
+  const loadMoreWhenNearBottom = () => loadMoreNearBottom(scrollElement.current);
   // Compact mode changes every row's height: place the rows again.
   useEffect(() => virtualizer.measure(), [virtualizer, compactMode]);
   // A page shorter than the viewport cannot be scrolled: load on until the viewport is filled. Checked
   // once the frame is painted: read as the list mounts, the scroll height forced a layout of the whole
   // page in the middle of the first screen.
   useEffect(() => afterNextPaint(loadMoreWhenNearBottom), [items.length, status]);
+  // And when the list is shown again after being hidden, or grows taller.
+  useEffect(() => {
+    const element = scrollElement.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => loadMoreNearBottom(element));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const footer = footerText(status, items.length, hasMore);
   return (
@@ -159,6 +174,7 @@ export function WritingsList({ now }: { now?: Date }) {
               selected={selectedIds.has(row.writing.id)}
               unsaved={unsaved.has(row.writing.id)}
               tabStop={row.writing.id === tabStop}
+              onOpen={onOpen}
             />
           )
         }

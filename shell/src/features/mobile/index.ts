@@ -7,5 +7,8 @@ export const AppBanner = lazy(() =>
 export const MobileWorkspace = lazy(() =>
   import('./mobile-workspace.tsx').then((module) => ({ default: module.MobileWorkspace })),
 );
+export const MobileWritings = lazy(() =>
+  import('./mobile-workspace.tsx').then((module) => ({ default: module.MobileWritings })),
+);
 export type { MobileArea } from './mobile-workspace.tsx';
 export { useIsMobile } from './use-is-mobile.ts';

@@ -3,11 +3,14 @@ import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'rea
 import { type EventBus, messages, useAreaToShow } from 'shared-kernel';
 import styles from './mobile-workspace.module.css';
 
+// In this module's chunk, which loads only on a phone (index.ts).
+export { MobileWritings } from './mobile-writings.tsx';
+
 /** The areas the mobile view switches between. */
 export type MobileArea = 'writings' | 'ideas' | 'chat';
 
 const TABS: readonly { area: MobileArea; label: string; Icon: LucideIcon }[] = [
-  { area: 'writings', label: 'Writings', Icon: FileText },
+  { area: 'writings', label: messages.writings.title, Icon: FileText },
   { area: 'ideas', label: messages.ideas.title, Icon: Lightbulb },
   { area: 'chat', label: messages.chat.title, Icon: MessageSquare },
 ];

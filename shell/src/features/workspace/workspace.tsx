@@ -13,7 +13,7 @@ import { UserMenu } from '../auth/index.ts';
 import { loadBreakScreen } from '../break-screen/index.ts';
 import { WorkspaceLayout } from '../layout/index.ts';
 import { LoadingScreen, takeWelcome } from '../loading/index.ts';
-import { AppBanner, MobileWorkspace, useIsMobile } from '../mobile/index.ts';
+import { AppBanner, MobileWorkspace, MobileWritings, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
 import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/index.ts';
@@ -30,10 +30,11 @@ function MobileAreas({ areaProps, accessory }: { areaProps: AreaProps; accessory
       accessory={accessory}
       renderArea={(area) =>
         area === 'writings' ? (
-          <div className={styles.mobileWritings}>
-            <RemoteSlot area="writings" parcel="Sidebar" label="Writings" areaProps={areaProps} />
-            <RemoteSlot area="writings" parcel="Editor" label="Editor" areaProps={areaProps} />
-          </div>
+          <MobileWritings
+            bus={areaProps.bus}
+            list={<RemoteSlot area="writings" parcel="Sidebar" label="Writings" areaProps={areaProps} />}
+            writing={<RemoteSlot area="writings" parcel="Editor" label="Editor" areaProps={areaProps} />}
+          />
         ) : area === 'ideas' ? (
           <RemoteSlot area="ideas" parcel="IdeasPanel" label="Ideas" areaProps={areaProps} />
         ) : (
