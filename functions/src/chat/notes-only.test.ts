@@ -1,4 +1,4 @@
-import { messages } from 'shared-kernel/domain';
+import { ideaTitle, messages } from 'shared-kernel/domain';
 import { describe, expect, it } from 'vitest';
 import { notesOnlyAnswer } from './notes-only.ts';
 
@@ -29,6 +29,19 @@ describe('notesOnlyAnswer', () => {
       [
         messages.chat.notesOnlyIntro,
         '**A story told by the lighthouse** [2]',
+        messages.chat.notesOnlyHint,
+      ].join('\n\n'),
+    );
+  });
+
+  it('quotes an idea longer than its title whole, cited, without the title cut mid-word over it', () => {
+    const content =
+      'The harbour master keeps a ledger of every boat that never came back,\nand of who waited';
+    const answer = notesOnlyAnswer([{ n: 4, kind: 'idea', title: ideaTitle(content), excerpt: content }]);
+    expect(answer).toBe(
+      [
+        messages.chat.notesOnlyIntro,
+        '> The harbour master keeps a ledger of every boat that never came back, and of who waited [4]',
         messages.chat.notesOnlyHint,
       ].join('\n\n'),
     );
