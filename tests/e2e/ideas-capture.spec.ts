@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from 'shared-kernel';
+import { ideaTitle, messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
@@ -185,5 +185,30 @@ test.describe('the ideas inbox', () => {
     await page.reload();
     await expect(ideas.idea('A harbour that forgets its boats')).toBeVisible();
     await expect(ideas.composer).toHaveValue('');
+  });
+
+  test('a title too long for the panel ends in an ellipsis at its edge', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const long = 'The harbour master keeps a ledger of every boat that never came back';
+    await seedIdeas(account, [{ content: long }]);
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    const title = ideas
+      .idea(long)
+      .locator(`[title="${ideaTitle(long)}"] > span`)
+      .last();
+    await expect(title).toHaveText(ideaTitle(long));
+    expect(
+      await title.evaluate(
+        (element) =>
+          getComputedStyle(element).textOverflow === 'ellipsis' &&
+          element.scrollWidth > element.clientWidth &&
+          element.getBoundingClientRect().right <=
+            (element.closest('[role="option"]')?.getBoundingClientRect().right ?? 0),
+      ),
+    ).toBe(true);
   });
 });

@@ -64,7 +64,7 @@ export const IdeaRow = memo(function IdeaRow({
     >
       <div className={styles.ideaTitle} title={title}>
         {unsaved && <span className={styles.unsavedDot} role="img" aria-label={messages.editor.unsaved} />}
-        <span>{title}</span>
+        <span className={styles.ideaTitleText}>{title}</span>
       </div>
       {expanded ? (
         <textarea
