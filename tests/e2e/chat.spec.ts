@@ -97,20 +97,21 @@ test('a question the server cannot be reached for says so, keeps its text, and R
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
-test('a message typed but not sent is still there after a reload, and gone once it is sent', async ({
+test('a message typed but not sent is still there after a reload, and gone once it is sent, even if a reload cuts its answer', async ({
   page,
   workspace,
 }) => {
   void workspace;
   const panel = await openChat(page);
   await composer(panel).click();
-  await composer(panel).pressSequentially('Which of my notes mention the lighthouse?');
+  await composer(panel).pressSequentially('Which notes mention the lighthouse? [[slow]]');
   await page.reload();
-  await expect(composer(panel)).toHaveValue('Which of my notes mention the lighthouse?');
+  await expect(composer(panel)).toHaveValue('Which notes mention the lighthouse? [[slow]]');
 
   await composer(panel).press('Enter');
-  await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
+  await expect(assistantReplies(panel).last()).toContainText('word1');
   await expect(composer(panel)).toHaveValue('');
+  // The answer is still streaming: the reload cuts it, which is not a failed send.
   await page.reload();
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(composer(panel)).toHaveValue('');

@@ -34,14 +34,14 @@ describe('notesOnlyAnswer', () => {
     );
   });
 
-  it('quotes an idea longer than its title whole, cited, without the title cut mid-word over it', () => {
+  it("quotes an idea longer than its title whole, under 'An idea', not under its title cut mid-word", () => {
     const content =
       'The harbour master keeps a ledger of every boat that never came back,\nand of who waited';
     const answer = notesOnlyAnswer([{ n: 4, kind: 'idea', title: ideaTitle(content), excerpt: content }]);
     expect(answer).toBe(
       [
         messages.chat.notesOnlyIntro,
-        '> The harbour master keeps a ledger of every boat that never came back, and of who waited [4]',
+        `**${messages.chat.notesOnlyIdea}** [4]\n\n> The harbour master keeps a ledger of every boat that never came back, and of who waited`,
         messages.chat.notesOnlyHint,
       ].join('\n\n'),
     );

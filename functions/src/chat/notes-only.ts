@@ -15,8 +15,8 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /**
  * The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited.
- * An idea has no title of its own, only its first 60 characters: one longer than that is quoted whole,
- * not under a heading cut mid-word.
+ * An idea has no title of its own, only its first 60 characters: one longer than that is quoted whole
+ * under 'An idea', not under a heading cut mid-word.
  */
 export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
   if (sources.length === 0) return messages.chat.notesOnlyNothing;
@@ -24,7 +24,9 @@ export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
     const cited = `**${source.title.replace(/[*_`[\]]/g, '')}** [${source.n}]`;
     const excerpt = textPastTitle(source.excerpt, source.title);
     if (!excerpt) return cited;
-    if (source.kind === 'idea') return `> ${source.excerpt.replace(/\s+/g, ' ').trim()} [${source.n}]`;
+    if (source.kind === 'idea') {
+      return `**${messages.chat.notesOnlyIdea}** [${source.n}]\n\n> ${source.excerpt.replace(/\s+/g, ' ').trim()}`;
+    }
     return `${cited}\n\n> ${excerpt}`;
   });
   return [messages.chat.notesOnlyIntro, ...quotes, messages.chat.notesOnlyHint].join('\n\n');

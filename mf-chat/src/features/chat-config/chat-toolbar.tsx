@@ -19,11 +19,15 @@ export function ChatToolbar({
   offer: ModelOffer | undefined;
 }) {
   const models = offer?.models ?? [{ id: AUTO_MODEL_ID, label: 'Auto', available: true, advanced: false }];
+  // A chosen model this server cannot reach is answered by 'auto' (functions/src/chat/providers.ts): the
+  // selector says so, and the choice is kept for a server that has the model.
+  const chosen = models.find((model) => model.id === config.model);
+  const shown = chosen?.available ? chosen.id : AUTO_MODEL_ID;
   return (
     <div className={styles.toolbar}>
       <label className={styles.modelPicker}>
         <span className={styles.visuallyHidden}>{messages.chat.model}</span>
-        <select value={config.model} onChange={(event) => onChange({ model: event.target.value })}>
+        <select value={shown} onChange={(event) => onChange({ model: event.target.value })}>
           {models.map((model) => (
             <option key={model.id} value={model.id} disabled={!model.available}>
               {model.available ? model.label : `${model.label} (${messages.chat.modelUnavailable})`}
@@ -53,7 +57,6 @@ export function ChatToolbar({
         />
         {messages.chat.contextWebSearch}
       </label>
-      {offer && !offer.modelConfigured && <p className={styles.hint}>{messages.chat.noModelConfigured}</p>}
     </div>
   );
 }

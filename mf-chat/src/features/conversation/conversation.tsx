@@ -54,8 +54,12 @@ function useFailureHandling(
   onDraftChange: (text: string) => void,
 ) {
   const setMessagesRef = useRef<(update: (messages: UIMessage[]) => UIMessage[]) => void>(() => {});
+  const leaving = usePageLeaving();
   const onFailure = useCallback(
     (failure: SendFailure, prompt: string) => {
+      // A reload or a closed tab cuts the answer's stream: the question was sent, and must not come
+      // back into the composer (kept on the device) as if it had failed.
+      if (leaving.current) return;
       setMessagesRef.current((list) => {
         const last = list.at(-1);
         const answered = last?.role === 'assistant' && textOf(last).trim() !== '';
@@ -69,9 +73,39 @@ function useFailureHandling(
         bus.emit({ type: 'pricing.open', reason: 'premium-feature', feature: failure.feature });
       }
     },
-    [bus, draftRef, onDraftChange],
+    [bus, draftRef, onDraftChange, leaving],
   );
   return { onFailure, setMessagesRef };
+}
+
+/**
+ * True from the moment the page starts to go away (a reload, a closed tab). Chromium cuts the page's
+ * streams when the navigation starts, after `beforeunload` and before `pagehide`. A navigation called
+ * off (a download, a refused prompt) leaves the page running: it counts as staying after a moment.
+ */
+function usePageLeaving() {
+  const leaving = useRef(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onLeave = () => {
+      leaving.current = true;
+      clearTimeout(timer);
+      timer = setTimeout(onStay, 2000);
+    };
+    const onStay = () => {
+      leaving.current = false;
+    };
+    window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pagehide', onLeave);
+    window.addEventListener('pageshow', onStay);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('pageshow', onStay);
+    };
+  }, []);
+  return leaving;
 }
 
 export function Conversation(props: ConversationProps) {
@@ -120,7 +154,13 @@ export function Conversation(props: ConversationProps) {
     <div className={styles.conversation}>
       <div ref={list} className={styles.messages} aria-live="polite">
         {chat.messages.length === 0 && (
-          <EmptyState title={texts.chat.readyTitle}>{texts.chat.readyBody}</EmptyState>
+          <>
+            <EmptyState title={texts.chat.readyTitle}>{texts.chat.readyBody}</EmptyState>
+            {/* Said here, where there is room, and again by each answer the notes alone give. */}
+            {offer && !offer.modelConfigured && (
+              <p className={styles.noModel}>{texts.chat.noModelConfigured}</p>
+            )}
+          </>
         )}
         {chat.messages.map((message) => (
           <MessageView
