@@ -79,6 +79,13 @@ test.describe('on a phone', () => {
     await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
     await page.getByRole('tab', { name: 'Ideas' }).click();
     await expect(workspace.slot('ideas/IdeasPanel')).toContainText('No ideas yet');
+    // One area at a time: no panel order or dock side to change.
+    await expect(
+      workspace.slot('ideas/IdeasPanel').getByRole('button', { name: 'New category' }),
+    ).toBeVisible();
+    for (const name of ['Swap panel order', 'Dock ideas on the other side']) {
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    }
 
     const banner = page.getByRole('complementary', { name: 'Mobile app' });
     await expect(banner).toBeVisible();

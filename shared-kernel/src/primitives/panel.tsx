@@ -17,7 +17,7 @@ function startDrag(event: DragEvent, panel: PanelArrangement['panel']) {
 /**
  * A side panel (Ideas, Chat): a header with its title and actions, and its body filling the rest. With
  * `arrangement`, the header can be dragged to reorder or re-dock the panel, and offers the panel-order
- * toggle (and, for ideas, the dock toggle).
+ * toggle (and, for ideas, the dock toggle), which the shell's phone view, one area at a time, leaves out.
  */
 export function Panel({
   title,
@@ -45,7 +45,7 @@ export function Panel({
           {arrangement && (
             <button
               type="button"
-              className={styles.iconButton}
+              className={`${styles.iconButton} ${styles.arrangeButton}`}
               title="Swap panel order"
               aria-label="Swap panel order"
               onClick={() => arrangement.bus.emit({ type: 'panels.swap-order' })}
@@ -56,7 +56,7 @@ export function Panel({
           {arrangement?.panel === 'ideas' && (
             <button
               type="button"
-              className={styles.iconButton}
+              className={`${styles.iconButton} ${styles.arrangeButton}`}
               title="Dock ideas on the other side"
               aria-label="Dock ideas on the other side"
               onClick={() => arrangement.bus.emit({ type: 'panels.flip-dock' })}

@@ -61,7 +61,8 @@ export function MobileWorkspace({
   };
 
   return (
-    <div className={styles.mobile}>
+    // data-layout: the areas' panels leave out what a phone has no use for (the kernel's Panel).
+    <div className={styles.mobile} data-layout="phone">
       <div className={styles.content}>
         {TABS.filter(({ area }) => shown.has(area)).map(({ area }) => (
           <section
