@@ -177,6 +177,12 @@ test.describe('on a phone', () => {
     await rows.filter({ hasText: 'Log 7' }).click();
     await expect(sidebar).toBeHidden();
     await expect(editor.getByRole('textbox', { name: 'Writing', exact: true })).toContainText('About Log 7');
+    // The phone's Back returns to the list, not out of the workspace.
+    await page.goBack();
+    await expect(rows.filter({ hasText: 'Log 7' })).toBeVisible();
+    await expect(page).toHaveURL(/\/workspace$/);
+    await page.goForward();
+    await expect(editor.getByRole('textbox', { name: 'Writing', exact: true })).toContainText('About Log 7');
 
     await back.click();
     await sidebar.getByRole('button', { name: 'New', exact: true }).click();
