@@ -141,6 +141,17 @@ test.describe('on a phone', () => {
     );
   });
 
+  test('a new writer starts a first writing from the empty editor', async ({ page, workspace }) => {
+    await workspace.open();
+    const editor = workspace.slot('writings/Editor');
+    await expect(editor).toContainText('Select or create a writing');
+    await editor.getByRole('button', { name: 'New writing' }).click();
+    await expect(editor.locator('.ProseMirror')).toBeFocused();
+    await page.keyboard.type('First light');
+    await page.getByRole('button', { name: 'Writings', exact: true }).click();
+    await expect(workspace.slot('writings/Sidebar').getByRole('option')).toHaveText(/First light/);
+  });
+
   test('the Writings tab shows the list or the open writing, each on the whole screen', async ({
     page,
     account,

@@ -82,6 +82,8 @@ export const messages = {
   },
   editor: {
     empty: 'Select or create a writing',
+    /** Under `empty`, for a writer signed in: makes a writing (what the sidebar's New does). */
+    newWriting: 'New writing',
     replaceImage: 'Replace image',
     deleteImage: 'Delete image',
     editorMenu: 'Editor menu',

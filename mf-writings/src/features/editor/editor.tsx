@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import {
   type AreaProps,
   AreaUnavailable,
+  Button,
   EmptyState,
   getSupabaseClient,
   markFirstScreen,
@@ -76,5 +77,14 @@ export function Editor(props: AreaProps) {
     );
   }
   if (props.user && !listed) return <LoadingPlaceholder />;
-  return <EmptyState title={messages.editor.empty} />;
+  return (
+    <EmptyState title={messages.editor.empty}>
+      {/* On a phone the list is a tap away; a first writing should not be. */}
+      {props.user && (
+        <Button variant="primary" onClick={() => bus.emit({ type: 'writings.new' })}>
+          {messages.editor.newWriting}
+        </Button>
+      )}
+    </EmptyState>
+  );
 }
