@@ -1,5 +1,5 @@
 import type { UIMessageStreamWriter } from 'ai';
-import { type ChatSource, messages, textPastTitle } from 'shared-kernel/domain';
+import { type ChatSource, messages, oneLine, textPastTitle } from 'shared-kernel/domain';
 
 /** Delay between the streamed pieces of a notes-only answer: it reads as it arrives, and Stop can cut it. */
 const PIECE_DELAY_MS = 12;
@@ -25,7 +25,7 @@ export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
     const excerpt = textPastTitle(source.excerpt, source.title);
     if (!excerpt) return cited;
     if (source.kind === 'idea') {
-      return `**${messages.chat.notesOnlyIdea}** [${source.n}]\n\n> ${source.excerpt.replace(/\s+/g, ' ').trim()}`;
+      return `**${messages.chat.notesOnlyIdea}** [${source.n}]\n\n> ${oneLine(source.excerpt)}`;
     }
     return `${cited}\n\n> ${excerpt}`;
   });

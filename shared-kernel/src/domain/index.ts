@@ -29,7 +29,7 @@ export {
   unsyncedSignOutText,
   writingsDragLabel,
 } from './messages.ts';
-export { cutText, previewText, textPastTitle } from './text.ts';
+export { cutText, oneLine, previewText, textPastTitle } from './text.ts';
 export {
   type BillingPeriod,
   FEATURE_LABELS,

@@ -7,12 +7,17 @@ export function cutText(text: string, max: number): string {
   return characters.length <= max ? text : characters.slice(0, max).join('');
 }
 
+/** A text on one line: every whitespace run (line breaks included) becomes one space, none at the ends. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
  * A one-line preview of at most `max` characters: whitespace runs (line breaks included) become one
  * space, and a cut text ends with an ellipsis inside the budget.
  */
 export function previewText(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = oneLine(text);
   if (Array.from(line).length <= max) return line;
   return `${cutText(line, max - 1).trimEnd()}…`;
 }
@@ -23,8 +28,8 @@ export function previewText(text: string, max: number): string {
  * when it does not open with the title; empty when the title says it all.
  */
 export function textPastTitle(text: string, title: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  const heading = title.replace(/\s+/g, ' ').trim();
+  const line = oneLine(text);
+  const heading = oneLine(title);
   const rest = line.slice(heading.length);
   // The title whole, as words: 'Harbour' does not open 'Harbours are busy'.
   const opens =

@@ -1,6 +1,6 @@
 import { CONTEXT_ITEM_MAX_LENGTH, IDEA_PREVIEW_LENGTH, IDEA_TITLE_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
-import { cutText, previewText } from './text.ts';
+import { cutText, oneLine, previewText } from './text.ts';
 
 /** The outcome of a validation: the cleaned value, or the message to show. */
 export type ValidationResult<Value> =
@@ -40,7 +40,7 @@ export function validateNewPassword({
 
 /** An idea's title: its first 60 characters on one line, or 'Untitled' when it has no text. */
 export function ideaTitle(content: string): string {
-  const line = content.replace(/\s+/g, ' ').trim();
+  const line = oneLine(content);
   return line === '' ? messages.ideas.untitled : cutText(line, IDEA_TITLE_LENGTH).trimEnd();
 }
 
