@@ -1,6 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Editor as TiptapEditor } from '@tiptap/core';
-import { createEventBus, FOOTER_CLOCK_TICK_MS, messages } from 'shared-kernel';
+import {
+  createEventBus,
+  FIRST_SCREEN_WAIT_MS,
+  FOOTER_CLOCK_TICK_MS,
+  markFirstScreen,
+  messages,
+} from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Editor } from './editor.tsx';
@@ -20,6 +26,10 @@ describe('the footer', () => {
   let editor: TiptapEditor;
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 9, 41, 30) });
+    // The footer formats once the page is idle. The fake timers' own requestIdleCallback takes its options
+    // object for a delay (NaN), so the page is idle at the next fake timer here.
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
     editor = new TiptapEditor({
       element: document.createElement('div'),
       extensions: editorExtensions({ onImageFiles: () => {} }),
@@ -35,10 +45,38 @@ describe('the footer', () => {
   afterEach(() => {
     editor.destroy();
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The footer on a page whose first screen is usable, once the page is idle. */
+  function renderFooter() {
+    const bus = createEventBus();
+    markFirstScreen(bus);
+    render(<EditorFooter editor={editor} bus={bus} documentKey="w" />);
+    act(() => vi.advanceTimersToNextTimer());
+  }
+
+  it('formats the time and the count only once the first screen is usable', () => {
+    const bus = createEventBus();
+    render(<EditorFooter editor={editor} bus={bus} documentKey="w" />);
+    const time = () => document.querySelector('time')?.textContent;
+    expect(time()).toBe('');
+    expect(screen.getByTestId('word-count').textContent).toBe('');
+    act(() => markFirstScreen(bus));
+    act(() => vi.advanceTimersToNextTimer());
+    expect(time()).toMatch(/\d\d:\d\d/);
+    expect(screen.getByTestId('word-count').textContent).toBe('5 words');
+  });
+
+  it('formats them after a while even when the first screen never comes (a failed editor)', () => {
+    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
+    act(() => vi.advanceTimersByTime(FIRST_SCREEN_WAIT_MS));
+    act(() => vi.advanceTimersToNextTimer());
+    expect(screen.getByTestId('word-count').textContent).toBe('5 words');
   });
 
   it('shows the time, refreshed every minute', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
+    renderFooter();
     const time = () => screen.getByText(/\d\d:\d\d/, { selector: 'time' }).getAttribute('datetime');
     const first = time();
     act(() => vi.advanceTimersByTime(FOOTER_CLOCK_TICK_MS - 1000));
@@ -48,7 +86,7 @@ describe('the footer', () => {
   });
 
   it('counts the words, again after typing pauses', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
+    renderFooter();
     expect(screen.getByTestId('word-count').textContent).toBe('5 words');
     act(() => {
       editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' And more');
