@@ -91,13 +91,27 @@ test('a question the server cannot be reached for says so, keeps its text, and R
   await ask(panel, 'Where did the ferry go?');
   await expect(panel.getByRole('alert')).toContainText(messages.chat.error(messages.offline.needsConnection));
   await expect(composer(panel)).toHaveValue('Where did the ferry go?');
+  // Not sent: after a reload it is in the composer only, not in the chat as if it had been asked.
+  await page.reload();
+  await expect(composer(panel)).toHaveValue('Where did the ferry go?');
+  await expect(panel.getByText('Ready to chat!')).toBeVisible();
+  await expect(panel.locator('[data-role="user"]')).toHaveCount(0);
+  await page.unroute('**/functions/v1/chat');
+  await composer(panel).press('Enter');
+  await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await page.route('**/functions/v1/chat', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await ask(panel, 'Where did the ferry go?');
+  await expect(panel.getByRole('alert')).toContainText(messages.chat.error(messages.offline.needsConnection));
   await page.unroute('**/functions/v1/chat');
   await panel.getByRole('button', { name: 'Retry' }).click();
   await expect(assistantReplies(panel).last()).toContainText(FAKE_ANSWER.slice(0, 20));
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
-test('a message typed but not sent is still there after a reload, and gone once it is sent, even if a reload cuts its answer', async ({
+test('a message typed but not sent is still there after a reload, and gone once it is sent; a reload that cuts its answer reopens the chat with the question in it', async ({
   page,
   workspace,
 }) => {
@@ -115,6 +129,10 @@ test('a message typed but not sent is still there after a reload, and gone once 
   await page.reload();
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(composer(panel)).toHaveValue('');
+  await expect(panel.locator('[data-role="user"]')).toHaveText([
+    'Which notes mention the lighthouse? [[slow]]',
+  ]);
+  await expect(assistantReplies(panel).last()).toContainText('word1');
 });
 
 test('hostile model output renders as inert text', async ({ page, workspace }) => {

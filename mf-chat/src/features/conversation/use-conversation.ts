@@ -142,9 +142,13 @@ export function useConversation({
   useRestore(client, cache, open);
 
   const { messages, status } = conversation;
+  // Kept on the device when a question is sent and when its answer ends (not at each streamed word): a
+  // reload that cuts an answer reopens this chat with the question in it, and the server's copy after it.
+  // A failed question leaves the list (conversation.tsx), and so the kept chat.
   useEffect(() => {
-    if (status === 'ready' && messages.length > 0)
-      void cache.save({ id: chat.id, title: session.title }, messages, context.chips);
+    if (status === 'streaming') return;
+    if (messages.length > 0) void cache.save({ id: chat.id, title: session.title }, messages, context.chips);
+    else if (status === 'error') void cache.forget(chat.id);
   }, [status, messages, cache, chat.id, session.title, context.chips]);
 
   const send = useCallback(
