@@ -25,6 +25,14 @@ function useFormattingReady(bus: EventBus): boolean {
   return ready;
 }
 
+// Made on first use, once formatting is ready (above), and kept: the footer renders four times a second
+// while the focus timer runs, and `toLocaleTimeString` with options makes a new formatter on every call.
+let clockFormat: Intl.DateTimeFormat | undefined;
+let countFormat: Intl.NumberFormat | undefined;
+const formatClock = (date: Date) =>
+  (clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(date);
+const formatCount = (count: number) => (countFormat ??= new Intl.NumberFormat()).format(count);
+
 function useClock(running: boolean): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -88,11 +96,9 @@ export function EditorFooter({
   });
   return (
     <footer className={styles.footer}>
-      <time dateTime={now.toISOString()}>
-        {formatting && now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
-      </time>
+      <time dateTime={now.toISOString()}>{formatting && formatClock(now)}</time>
       <span data-testid="word-count">
-        {words === null || !formatting ? '' : words === 1 ? '1 word' : `${words.toLocaleString()} words`}
+        {words === null || !formatting ? '' : words === 1 ? '1 word' : `${formatCount(words)} words`}
       </span>
       <button
         type="button"
