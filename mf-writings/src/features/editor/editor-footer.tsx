@@ -29,9 +29,14 @@ function useFormattingReady(bus: EventBus): boolean {
 // while the focus timer runs, and `toLocaleTimeString` with options makes a new formatter on every call.
 let clockFormat: Intl.DateTimeFormat | undefined;
 let countFormat: Intl.NumberFormat | undefined;
-const formatClock = (date: Date) =>
-  (clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(date);
-const formatCount = (count: number) => (countFormat ??= new Intl.NumberFormat()).format(count);
+function formatClock(date: Date): string {
+  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  return clockFormat.format(date);
+}
+function formatCount(count: number): string {
+  countFormat ??= new Intl.NumberFormat();
+  return countFormat.format(count);
+}
 
 function useClock(running: boolean): Date {
   const [now, setNow] = useState(() => new Date());
