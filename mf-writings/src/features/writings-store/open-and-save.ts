@@ -31,7 +31,7 @@ export function isCurrentCopy(writing: Writing, fetchedAt: number): boolean {
 export async function loadWriting(id: string): Promise<Writing | null> {
   const { client, userId } = connection();
   // The server's copy (the one fetched beside the list, when it is still the newest the list knows of)
-  // is asked for while this device's copy is looked up: opening waits for one of the two, not both.
+  // is asked for while this device's outbox is read: opening waits for one of the two, not both.
   // (A writing made here offline has no server copy under this id.)
   const listed = runtime.listedCopies.get(id);
   runtime.listedCopies.delete(id);
@@ -41,21 +41,26 @@ export async function loadWriting(id: string): Promise<Writing | null> {
       ? Promise.resolve(listed.writing)
       : getWriting({ client, id });
   early?.catch(() => {}); // answered below, unless this device's copy wins
-  const store = await runtime.offline;
-  const local = store ? await localWriting(store.database, await resolveId(store.database, id)) : undefined;
-  const queued = store ? (await pendingIds(store.database)).has(local?.id ?? id) : false;
-  let writing: Writing | null;
-  if (local?.content != null && (queued || id.startsWith(LOCAL_ID_PREFIX))) writing = writingOfLocal(local);
-  else {
+  const database = (await runtime.offline)?.database;
+  const [resolved, pending] = database
+    ? await Promise.all([resolveId(database, id), pendingIds(database)])
+    : [id, new Set<string>()];
+  // The device's copy (a whole document) is read only when it is the one shown.
+  const deviceCopy = async () => {
+    const local = database ? await localWriting(database, resolved) : undefined;
+    return local?.content != null ? writingOfLocal(local) : null;
+  };
+  let writing = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX) ? await deviceCopy() : null;
+  if (!writing) {
     try {
-      writing = await (early && (local?.id ?? id) === id
-        ? early
-        : getWriting({ client, id: local?.id ?? id }));
+      writing = await (early && resolved === id ? early : getWriting({ client, id: resolved }));
     } catch (error) {
-      if (local?.content == null || !isOfflineFailure(error)) throw error;
-      writing = writingOfLocal(local);
+      writing = isOfflineFailure(error) ? await deviceCopy() : null;
+      if (!writing) throw error;
     }
-    if (writing && store) await rememberServerWritings(store.database, userId, [writing]).catch(() => {});
+    // Kept for reading offline; opening need not wait for it (a later read or write of the device's
+    // copy is queued behind this write).
+    if (writing && database) void rememberServerWritings(database, userId, [writing]).catch(() => {});
   }
   const draft = runtime.state.drafts[id];
   if (!writing || !draft) return writing;
