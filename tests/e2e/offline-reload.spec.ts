@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from '@playwright/test';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
 import { expect, test } from './support/fixtures.ts';
 import type { SlotName, WorkspacePage } from './support/workspace-page.ts';
@@ -13,6 +14,14 @@ async function expectAreasMounted(workspace: WorkspacePage): Promise<void> {
   for (const area of AREAS) await workspace.expectMounted(area);
 }
 
+/** Reloads without a network: every area opens from the kept version, the chat among them. */
+async function reloadOffline(page: Page, context: BrowserContext, workspace: WorkspacePage): Promise<void> {
+  await context.setOffline(true);
+  await page.reload();
+  await expectAreasMounted(workspace);
+  await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+}
+
 test.describe('the workspace offline', () => {
   test('once visited, reopens on a reload without a network: every area, the Offline badge and the settings', async ({
     page,
@@ -23,11 +32,7 @@ test.describe('the workspace offline', () => {
     await expectAreasMounted(workspace);
     await workspace.keptForOffline();
 
-    await context.setOffline(true);
-    await page.reload();
-
-    await expectAreasMounted(workspace);
-    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await reloadOffline(page, context, workspace);
     await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(
       "You're offline — changes will sync when back online.",
     );
@@ -45,11 +50,7 @@ test.describe('the workspace offline', () => {
     // The worker keeps the version while installing (so Chromium keeps the scripts compiled): once it
     // controls the page, the version is complete, whatever became of the page's own ask to keep it.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await context.setOffline(true);
-    await page.reload();
-
-    await expectAreasMounted(workspace);
-    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await reloadOffline(page, context, workspace);
   });
 
   test('picks up a remote redeployed elsewhere while online, and then reopens offline on the new version', async ({
@@ -79,10 +80,7 @@ test.describe('the workspace offline', () => {
       await moved.close();
     }
 
-    await context.setOffline(true);
-    await page.reload();
-    await expectAreasMounted(workspace);
-    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await reloadOffline(page, context, workspace);
   });
 
   test('asks the browser once to keep the storage of a signed-in writer', async ({ page, workspace }) => {
