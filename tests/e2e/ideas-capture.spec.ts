@@ -187,6 +187,44 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.composer).toHaveValue('');
   });
 
+  test('a thought captured just before a reload, before the device stored it, is there after and on the server', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+    // The device's database is slow to store anything from now on: every write of the ideas' outbox
+    // stays open (a read after each read keeps it from committing), as a busy or still-opening database
+    // is for a moment. The reload then closes the page before the capture is on the device.
+    await page.evaluate(() => {
+      const transaction = IDBDatabase.prototype.transaction;
+      IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
+        const opened = transaction.apply(this, args);
+        const stores = [args[0]].flat();
+        if (this.name.startsWith('ideas-offline') && args[1] === 'readwrite' && stores.includes('outbox')) {
+          const outbox = opened.objectStore('outbox');
+          const stall = () => {
+            outbox.count().onsuccess = stall;
+          };
+          stall();
+        }
+        return opened;
+      };
+    });
+    await ideas.composer.fill('Lighthouses keep the night');
+    await ideas.composer.press('Enter');
+    await expect(ideas.idea('Lighthouses keep the night')).toBeVisible();
+    await page.reload();
+
+    await expect(ideas.idea('Lighthouses keep the night')).toHaveCount(1);
+    await expect(ideas.composer).toHaveValue('');
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['Lighthouses keep the night']);
+  });
+
   test('a title too long for the panel ends in an ellipsis at its edge', async ({
     page,
     account,

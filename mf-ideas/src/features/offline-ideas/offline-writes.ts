@@ -1,7 +1,7 @@
 // Ideas kept on this device first: every capture, edit and delete is queued in the kernel's offline
 // store (local copy and outbox in one transaction), then synced in order; reads fall back to the
 // device's copies when the server cannot be reached.
-import { isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
+import { exitDrafts, isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
 import {
   compareNewestFirst,
   type Idea,
@@ -95,6 +95,61 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
   return [...joined, ...shown].sort(compareNewestFirst);
 }
 
+/** Keeps a write on the device and tries to sync it: the server's row, or `null` while it waits here. */
+async function kept(area: Area, id: string, write: Parameters<Area['queue']>[0]): Promise<Idea | null> {
+  const { synced, failure } = await area.queue(write);
+  if (synced) {
+    const local = await (area.database as IdeasDatabase).get('ideas', id);
+    return local ? ideaOfLocal(local) : null;
+  }
+  if (failure && !failure.network) throw failure;
+  return null;
+}
+
+/**
+ * The captures not yet on the device. A captured idea is listed at once but kept on the device only once
+ * the store's write is in (the store may still be opening, or busy): a page closed in between lost the
+ * thought. So each capture is also kept at once in localStorage (the kernel's exit drafts: synchronous,
+ * they survive the close) until the device or the server has it; one still there when the page closed
+ * is written on the next start, before the first list is read.
+ */
+function keptCaptures(userId: string, fallback: IdeaWrites) {
+  const captures = exitDrafts<Idea>('ideas-captures', userId);
+  const create = async (area: Area | null, idea: Idea) => {
+    try {
+      const payload = { content: idea.content, category_id: idea.category_id };
+      const saved = area
+        ? await kept(area, idea.id, { op: 'create', id: idea.id, payload, item: { ...idea, base: null } })
+        : await fallback.create(idea);
+      captures.forget(idea.id);
+      return saved;
+    } catch (error) {
+      if (!isOfflineFailure(error)) captures.forget(idea.id); // refused: the writer is told
+      throw error;
+    }
+  };
+  return {
+    /** Keeps the capture (synchronously), then creates it once `area` is known. */
+    capture(area: Promise<Area | null>, idea: Idea): Promise<Idea | null> {
+      captures.keep(idea.id, idea);
+      return area.then((opened) => create(opened, idea));
+    },
+    /** Creates the captures kept when the page last closed that the device does not have. */
+    async replay(area: Area | null): Promise<void> {
+      for (const id of captures.ids()) {
+        const idea = captures.find(id);
+        const onDevice = area && (await (area.database as IdeasDatabase).get('ideas', id));
+        if (!idea || onDevice) captures.forget(id);
+        else await create(area, idea).catch((error) => console.warn('A kept capture was not written', error));
+      }
+    },
+    /** Deleted before it was kept: not written again. */
+    drop: (ids: readonly string[]) => {
+      for (const id of ids) captures.forget(id);
+    },
+  };
+}
+
 /**
  * Writes of the ideas store kept on this device first. Until the device's store is open (or where it
  * cannot be), writes and reads wait for it; without IndexedDB they go straight to the server.
@@ -102,6 +157,7 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
 export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallback: IdeaWrites): IdeaWrites {
   const pendingListeners = new Set<(count: number) => void>();
   const syncListeners = new Set<(event: IdeaSyncEvent) => void>();
+  const captures = keptCaptures(userId, fallback);
   const opened = openArea(
     client,
     userId,
@@ -111,23 +167,12 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     (count) => {
       for (const listener of pendingListeners) listener(count);
     },
-  );
-  const kept = async (area: Area, id: string, write: Parameters<Area['queue']>[0]) => {
-    const { synced, failure } = await area.queue(write);
-    if (synced) {
-      const local = await (area.database as IdeasDatabase).get('ideas', id);
-      return local ? ideaOfLocal(local) : null;
-    }
-    if (failure && !failure.network) throw failure;
-    return null;
-  };
+  ).then(async (area) => {
+    await captures.replay(area);
+    return area;
+  });
   return {
-    async create(idea) {
-      const area = await opened;
-      if (!area) return fallback.create(idea);
-      const payload = { content: idea.content, category_id: idea.category_id };
-      return kept(area, idea.id, { op: 'create', id: idea.id, payload, item: { ...idea, base: null } });
-    },
+    create: (idea) => captures.capture(opened, idea),
     async update(idea) {
       const area = await opened;
       if (!area) return fallback.update(idea);
@@ -147,6 +192,7 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       return moved.length === ideas.length ? moved : null;
     },
     async remove(ids) {
+      captures.drop(ids);
       const area = await opened;
       if (!area) return fallback.remove(ids);
       for (const id of ids) await area.queue({ op: 'delete', id });
