@@ -111,6 +111,31 @@ test('a question the server cannot be reached for says so, keeps its text, and R
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
+test('a question sent the moment the page is back, before the last chat is shown again, stays with its answer', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  const panel = await openChat(page);
+  await ask(panel, 'First question about tides');
+  await expect(assistantReplies(panel)).toHaveCount(1);
+  await page.reload();
+  // Sent as soon as the composer shows: the last chat is still being read from the device.
+  await composer(panel).fill('What became of the ferry?');
+  await composer(panel).press('Enter');
+  // The question and its answer, last in the chat; still so once the page has settled, and after a reload.
+  const lastTwo = async () => {
+    const messagesShown = panel.locator('[data-role]');
+    await expect(messagesShown.last()).toContainText(FAKE_ANSWER.slice(0, 20));
+    await expect(messagesShown.nth(-2)).toHaveText('What became of the ferry?');
+  };
+  await lastTwo();
+  await page.waitForTimeout(1000);
+  await lastTwo();
+  await page.reload();
+  await lastTwo();
+});
+
 test('a message typed but not sent is still there after a reload, and gone once it is sent; a reload that cuts its answer reopens the chat with the question in it', async ({
   page,
   workspace,

@@ -35,11 +35,17 @@ const sizeOf = (value: unknown) => new Blob([JSON.stringify(value ?? null)]).siz
 /** The cache of one user. Failures are logged and otherwise ignored: the server holds every chat. */
 export function openChatCache(userId: string): ChatCache {
   const store: UseStore = createStore(`writers-chat-${userId}`, 'cache');
-  const logged = <T>(work: Promise<T>) =>
-    work.catch((error: unknown) => {
+  // One step at a time, in the order asked: a chat forgotten while it was still being saved (a question
+  // that failed at once) must not be left as the active chat by the save's later writes.
+  let previous: Promise<unknown> = Promise.resolve();
+  const logged = <T>(work: () => Promise<T>) => {
+    const run = previous.then(work).catch((error: unknown) => {
       console.warn('[chat] local chat cache unavailable', error);
       return undefined;
     });
+    previous = run;
+    return run;
+  };
 
   async function keepWithinBudget(recent: CachedChat[]): Promise<CachedChat[]> {
     const kept = [...recent];
@@ -59,51 +65,45 @@ export function openChatCache(userId: string): ChatCache {
 
   return {
     restore: () =>
-      logged(
-        (async () => {
-          const chat = await get<CachedChat>('active', store);
-          if (!chat) return undefined;
-          const [messages = [], items = []] = await Promise.all([
-            get<UIMessage[]>(`messages:${chat.id}`, store),
-            get<ContextItem[]>(`context:${chat.id}`, store),
-          ]);
-          return { chat, messages, items };
-        })(),
-      ),
+      logged(async () => {
+        const chat = await get<CachedChat>('active', store);
+        if (!chat) return undefined;
+        const [messages = [], items = []] = await Promise.all([
+          get<UIMessage[]>(`messages:${chat.id}`, store),
+          get<ContextItem[]>(`context:${chat.id}`, store),
+        ]);
+        return { chat, messages, items };
+      }),
     save: async (chat, messages, items) => {
-      await logged(
-        (async () => {
-          const entry: CachedChat = { ...chat, lastActive: Date.now(), messageCount: messages.length };
-          const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter(
-            (other) => other.id !== chat.id,
-          );
-          const dropped = recent.slice(CHAT_CACHE_RECENT_CHATS - 1);
-          await Promise.all(
-            dropped.flatMap((old) => [del(`messages:${old.id}`, store), del(`context:${old.id}`, store)]),
-          );
-          await setMany(
-            [
-              ['active', entry],
-              [`messages:${chat.id}`, messages.slice(-CHAT_CACHE_MESSAGES_PER_CHAT)],
-              [`context:${chat.id}`, items],
-            ],
-            store,
-          );
-          const kept = await keepWithinBudget([entry, ...recent.slice(0, CHAT_CACHE_RECENT_CHATS - 1)]);
-          await setMany([['recent', kept]], store);
-        })(),
-      );
+      await logged(async () => {
+        const entry: CachedChat = { ...chat, lastActive: Date.now(), messageCount: messages.length };
+        const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter(
+          (other) => other.id !== chat.id,
+        );
+        const dropped = recent.slice(CHAT_CACHE_RECENT_CHATS - 1);
+        await Promise.all(
+          dropped.flatMap((old) => [del(`messages:${old.id}`, store), del(`context:${old.id}`, store)]),
+        );
+        await setMany(
+          [
+            ['active', entry],
+            [`messages:${chat.id}`, messages.slice(-CHAT_CACHE_MESSAGES_PER_CHAT)],
+            [`context:${chat.id}`, items],
+          ],
+          store,
+        );
+        const kept = await keepWithinBudget([entry, ...recent.slice(0, CHAT_CACHE_RECENT_CHATS - 1)]);
+        await setMany([['recent', kept]], store);
+      });
     },
     forget: async (id) => {
-      await logged(
-        (async () => {
-          const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter((chat) => chat.id !== id);
-          const active = await get<CachedChat>('active', store);
-          await Promise.all([del(`messages:${id}`, store), del(`context:${id}`, store)]);
-          await setMany([['recent', recent]], store);
-          if (active?.id === id) await del('active', store);
-        })(),
-      );
+      await logged(async () => {
+        const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter((chat) => chat.id !== id);
+        const active = await get<CachedChat>('active', store);
+        await Promise.all([del(`messages:${id}`, store), del(`context:${id}`, store)]);
+        await setMany([['recent', recent]], store);
+        if (active?.id === id) await del('active', store);
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
 import {
   type AreaProps,
   afterFirstScreen,
@@ -14,6 +14,7 @@ import {
 } from 'shared-kernel';
 import styles from './chat-panel.module.css';
 import { ContextChips } from './context-chips.tsx';
+import { useFieldHandover } from './field-handover.ts';
 import { useContextItems } from './use-context-items.ts';
 
 // The conversation (AI SDK, Markdown) arrives after the first paint (docs/architecture.md, Budgets).
@@ -51,6 +52,7 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
   const [newChatRequests, setNewChatRequests] = useState(0);
   const [pendingSend, setPendingSend] = useState(false);
   const activeDocument = useActiveDocument(bus);
+  const handover = useFieldHandover();
   const context = useContextItems(bus, () => (user ? getSupabaseClient(backend) : undefined), request);
   const actions = user && (
     <>
@@ -84,6 +86,7 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
             onChipsChange={context.setItems}
             draft={draft}
             onDraftChange={setDraft}
+            composerRef={handover.to}
             activeDocument={activeDocument}
             historyOpen={historyOpen}
             onHistoryOpenChange={setHistoryOpen}
@@ -97,6 +100,7 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
             onDraftChange={setDraft}
             onReach={request}
             onSend={() => setPendingSend(true)}
+            fieldRef={handover.from}
             enabled={Boolean(user)}
           />
         )}
@@ -115,12 +119,15 @@ function WaitingConversation({
   onDraftChange,
   onReach,
   onSend,
+  fieldRef,
   enabled,
 }: {
   draft: string;
   onDraftChange: (text: string) => void;
   onReach: () => void;
   onSend: () => void;
+  /** Hands its focus and caret to the conversation's composer (field-handover.ts). */
+  fieldRef: RefCallback<HTMLTextAreaElement>;
   enabled: boolean;
 }) {
   return (
@@ -128,6 +135,7 @@ function WaitingConversation({
       <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
       {enabled && (
         <textarea
+          ref={fieldRef}
           className={styles.waitingField}
           rows={1}
           value={draft}

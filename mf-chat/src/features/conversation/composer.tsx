@@ -1,25 +1,35 @@
 // The composer: Enter sends, Shift+Enter is a newline, it grows to 120 px then scrolls; voice input;
 // while a reply runs, Send becomes 'Stop generating'.
 import { Mic } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type RefCallback, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button, COMPOSER_MAX_HEIGHT_PX, messages } from 'shared-kernel';
 import { useVoiceInput } from '../voice/index.ts';
 import styles from './conversation.module.css';
 
 export function Composer({
+  fieldRef,
   draft,
   onDraftChange,
   onSend,
   onStop,
   busy,
 }: {
+  /** Also given the field (to take the focus of the field it replaces). */
+  fieldRef?: RefCallback<HTMLTextAreaElement>;
   draft: string;
   onDraftChange: (text: string) => void;
   onSend: () => void;
   onStop: () => void;
   busy: boolean;
 }) {
-  const field = useRef<HTMLTextAreaElement>(null);
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const attach = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      field.current = element;
+      return fieldRef?.(element);
+    },
+    [fieldRef],
+  );
   const [voiceNote, setVoiceNote] = useState(false);
   const current = useCallback(() => field.current?.value ?? '', []);
   const voice = useVoiceInput(current, onDraftChange);
@@ -41,7 +51,7 @@ export function Composer({
       }}
     >
       <textarea
-        ref={field}
+        ref={attach}
         className={styles.field}
         rows={1}
         value={draft}

@@ -1,7 +1,7 @@
 // The chat's conversation, loaded after the first paint: messages streaming in, the composer, the
 // model and context toolbar, the error banner with Retry, and the history dialog.
 import type { UIMessage } from 'ai';
-import { useCallback, useEffect, useRef } from 'react';
+import { type RefCallback, useCallback, useEffect, useRef } from 'react';
 import {
   type AreaUser,
   type BackendConfig,
@@ -29,6 +29,8 @@ export interface ConversationProps {
   onChipsChange: (items: ContextItem[]) => void;
   draft: string;
   onDraftChange: (text: string) => void;
+  /** Given the composer's field, to take the focus from the field it replaces. */
+  composerRef?: RefCallback<HTMLTextAreaElement>;
   /** Asks the editor which writing is open (the 'open document' context). */
   activeDocument: () => ContextItem | null;
   historyOpen: boolean;
@@ -181,6 +183,7 @@ export function Conversation(props: ConversationProps) {
       )}
       <ChatToolbar config={config} onChange={updateConfig} offer={offer} />
       <Composer
+        fieldRef={props.composerRef}
         draft={draft}
         onDraftChange={onDraftChange}
         onSend={send}

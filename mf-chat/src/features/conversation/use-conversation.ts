@@ -3,6 +3,7 @@
 import { Chat, useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   type BackendConfig,
   type ChatConfig,
@@ -71,31 +72,41 @@ function useTransport(backend: BackendConfig, client: WorkspaceClient, context: 
   return { transport, endpoint, headers };
 }
 
-/** Restores the active chat from the cache, then replaces its messages with the server's copy. */
+/**
+ * Restores the active chat from the cache, then replaces its messages with the server's copy. The writer
+ * comes first: once they have sent or opened a chat (`touched` moved on), neither step replaces it. Each
+ * step is rendered at once (flushSync): a question sent before that render would go to the chat being
+ * replaced, and vanish with it.
+ */
 function useRestore(
   client: WorkspaceClient,
   cache: ChatCache,
-  open: (session: Session, items?: ContextItem[]) => void,
+  show: (session: Session, items?: ContextItem[]) => void,
+  touched: { readonly current: number },
 ) {
-  const opened = useRef(open);
-  opened.current = open;
+  const shown = useRef(show);
+  shown.current = show;
   useEffect(() => {
     let current = true;
+    const untouched = touched.current;
+    const stillWanted = () => current && touched.current === untouched;
     void cache.restore().then(async (cached) => {
-      if (!current || !cached) return;
-      opened.current(
+      if (!cached || !stillWanted()) return;
+      shown.current(
         { id: cached.chat.id, title: cached.chat.title, messages: cached.messages },
         cached.items,
       );
       const fromServer = await loadMessages(client, cached.chat.id).catch(() => undefined);
-      if (current && fromServer && fromServer.length > 0) {
-        opened.current({ id: cached.chat.id, title: cached.chat.title, messages: fromServer });
+      if (stillWanted() && fromServer && fromServer.length > 0) {
+        flushSync(() =>
+          shown.current({ id: cached.chat.id, title: cached.chat.title, messages: fromServer }),
+        );
       }
     });
     return () => {
       current = false;
     };
-  }, [client, cache]);
+  }, [client, cache, touched]);
 }
 
 export function useConversation({
@@ -132,14 +143,23 @@ export function useConversation({
     [session, transport],
   );
   const conversation = useChat({ chat });
-  const open = useCallback(
+  const show = useCallback(
     (next: Session, items?: ContextItem[]) => {
       setSession(next);
       if (items) onChipsRestored(items);
     },
     [onChipsRestored],
   );
-  useRestore(client, cache, open);
+  // Bumped by each question sent and each chat the writer opens: the restore then gives way.
+  const touched = useRef(0);
+  const open = useCallback(
+    (next: Session, items?: ContextItem[]) => {
+      touched.current += 1;
+      show(next, items);
+    },
+    [show],
+  );
+  useRestore(client, cache, show, touched);
 
   const { messages, status } = conversation;
   // Kept on the device when a question is sent and when its answer ends (not at each streamed word): a
@@ -156,6 +176,7 @@ export function useConversation({
       const prompt = chatPrompt(input);
       if (!prompt || status === 'submitted' || status === 'streaming') return false;
       lastPrompt.current = prompt;
+      touched.current += 1;
       conversation.clearError();
       void conversation.sendMessage({ text: prompt });
       return true;
