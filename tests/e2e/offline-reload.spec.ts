@@ -40,6 +40,23 @@ test.describe('the workspace offline', () => {
     await workspace.openSettings();
   });
 
+  test('a first visit is kept by the time the worker controls the page: it reopens offline without the page asking', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await expectAreasMounted(workspace);
+    // The worker keeps the version while installing (so Chromium keeps the scripts compiled): once it
+    // controls the page, the version is complete, whatever became of the page's own ask to keep it.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.reload();
+
+    await expectAreasMounted(workspace);
+    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+  });
+
   test('picks up a remote redeployed elsewhere while online, and then reopens offline on the new version', async ({
     page,
     context,

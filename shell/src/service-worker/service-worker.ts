@@ -7,8 +7,9 @@
  *   first, so a new deploy runs at once; when the network fails or is slower than
  *   {@link NETWORK_TIMEOUT_MS}, from the newest complete version kept offline.
  * - Content-hashed files come from the cache first.
- * - After each online load, the page asks the worker to keep the deployed version (version-cache.ts):
- *   all of its files, lazily loaded parts included, and only then is it used offline.
+ * - The worker keeps the deployed version while it installs, and after each online load the page asks
+ *   it to keep the version deployed then (version-cache.ts): all of its files, lazily loaded parts
+ *   included, and only then is it used offline.
  */
 import { type CacheVersionReply, isCacheVersionMessage } from './protocol.ts';
 import {
@@ -18,7 +19,7 @@ import {
   STATIC_ROUTES,
 } from './request-route.ts';
 import {
-  dropUnkeptCaches,
+  dropOtherFormats,
   type KeptVersions,
   keepCurrentVersion,
   matchImmutable,
@@ -132,9 +133,22 @@ self.addEventListener('install', (event) => {
   // A browser without static routing runs the fetch handler for every request, to the same effect.
   const routes = (event as InstallEventWithRoutes).addRoutes?.(STATIC_ROUTES);
   if (routes) event.waitUntil(routes.catch((error: unknown) => console.warn('Static routes refused', error)));
+  // The version is kept while installing: Chromium compiles every script stored during the install event
+  // and keeps the compiled code beside it, so the writer's next load runs the scripts without compiling
+  // them (stored later, each is compiled on two more loads first). A failure does not stop the worker:
+  // the page asks it to keep the version once it is active, and the next load asks again.
+  event.waitUntil(
+    keepCurrentVersion({ shellOrigin }).then(
+      (versions) => {
+        kept = versions;
+      },
+      (error: unknown) => console.warn('The workspace was not kept while installing.', error),
+    ),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  // Caches of an older worker's format are dropped; the page asks the new worker to keep its version.
-  event.waitUntil(keptRead.then(dropUnkeptCaches).then(() => self.clients.claim()));
+  // The caches of an older worker's format are dropped (the unkept caches of this format are dropped by
+  // each version kept, not here: one may be filling).
+  event.waitUntil(dropOtherFormats().then(() => self.clients.claim()));
 });

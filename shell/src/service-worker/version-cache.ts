@@ -39,18 +39,26 @@ export async function readKeptVersions(): Promise<KeptVersions> {
   return response ? ((await response.json()) as KeptVersions) : {};
 }
 
+/** Drops the caches of this worker that `keep` refuses. */
+async function dropCaches(keep: (name: string) => boolean): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => name.startsWith(CACHE_FAMILY) && !keep(name)).map((name) => caches.delete(name)),
+  );
+}
+
 /** Drops every cache of this worker but the record and the kept versions (other formats included). */
-export async function dropUnkeptCaches(kept: KeptVersions): Promise<void> {
+function dropUnkeptCaches(kept: KeptVersions): Promise<void> {
   const keep = new Set([
     RECORD_CACHE,
     ...[kept.current, kept.previous].flatMap((v) => (v ? [cacheName(v)] : [])),
   ]);
-  const names = await caches.keys();
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(CACHE_FAMILY) && !keep.has(name))
-      .map((name) => caches.delete(name)),
-  );
+  return dropCaches((name) => keep.has(name));
+}
+
+/** Drops the caches of another format than this worker's (an older worker's): never read again. */
+export function dropOtherFormats(): Promise<void> {
+  return dropCaches((name) => name.startsWith(CACHE_PREFIX));
 }
 
 /**
