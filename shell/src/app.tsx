@@ -2,6 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { Suspense, useEffect, useMemo } from 'react';
 import {
   type AreaProps,
+  afterFirstScreen,
   backendConfigFromEnv,
   CONTRACT_VERSION,
   createEventBus,
@@ -10,6 +11,7 @@ import {
 import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
 import { AppErrorBoundary } from './features/error-screen/index.ts';
 import { SplashOverlay } from './features/loading/index.ts';
+import { registerServiceWorker } from './features/offline/index.ts';
 import { useTheme } from './features/theme/index.ts';
 import { Toasts } from './features/toasts/index.ts';
 import { Workspace } from './features/workspace/index.ts';
@@ -19,6 +21,8 @@ import { navigate, ROUTES, usePathname } from './routing/router.ts';
 const bus = createEventBus();
 const backend = backendConfigFromEnv();
 const client = getSupabaseClient(backend);
+// Once the first screen is usable (or 5 s on, as on the sign-in page) and the page idle.
+afterFirstScreen(bus, registerServiceWorker);
 
 function Redirect({ to }: { to: string }) {
   useEffect(() => navigate(to, { replace: true }), [to]);

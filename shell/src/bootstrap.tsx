@@ -3,7 +3,6 @@ import 'shared-kernel/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { registerServiceWorker } from './features/offline/index.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -12,5 +11,3 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-
-registerServiceWorker();

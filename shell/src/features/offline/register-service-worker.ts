@@ -13,8 +13,9 @@ async function askToKeepVersion(): Promise<void> {
 /**
  * Registers the service worker that opens the workspace offline (src/service-worker/), then asks it to
  * keep the version just loaded. Production builds only: in dev, a worker would serve yesterday's
- * modules. Done once the page has loaded and the browser is idle, so the worker and the files it
- * fetches never compete with the first paint.
+ * modules. Called once the first screen is usable and the page idle (app.tsx): a first visit's worker
+ * fetches and compiles every file of the version while it installs, and must not compete with the
+ * editor's own loading.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -25,22 +26,16 @@ export function registerServiceWorker(): void {
     });
     return;
   }
-  const register = () => {
-    const { serviceWorker } = navigator;
-    // A worker replacing an earlier one (a new sw.js deployed) takes over at once and may start with
-    // empty caches: ask it too. On a first visit there is no earlier one, and the ask below suffices.
-    if (serviceWorker.controller)
-      serviceWorker.addEventListener('controllerchange', () => void askToKeepVersion());
-    serviceWorker
-      // updateViaCache 'none': the browser checks sw.js itself on every navigation, HTTP cache or not.
-      .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
-      .then(askToKeepVersion)
-      .catch((error: unknown) =>
-        console.warn('The workspace will not open offline: no service worker.', error),
-      );
-  };
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const { serviceWorker } = navigator;
+  // A worker replacing an earlier one (a new sw.js deployed) takes over at once and may start with
+  // empty caches: ask it too. On a first visit there is no earlier one, and the ask below suffices.
+  if (serviceWorker.controller)
+    serviceWorker.addEventListener('controllerchange', () => void askToKeepVersion());
+  serviceWorker
+    // updateViaCache 'none': the browser checks sw.js itself on every navigation, HTTP cache or not.
+    .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
+    .then(askToKeepVersion)
+    .catch((error: unknown) =>
+      console.warn('The workspace will not open offline: no service worker.', error),
+    );
 }
