@@ -82,6 +82,39 @@ function expectSaved(client: SupabaseClient, id: string, text: string) {
     .toContain(text);
 }
 
+test('nothing moves on the page in the first second of a load: skeletons and the splash keep still', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  // Every animation or transition in its active phase, sampled at each frame of the load's first second
+  // (a loading animation held back by its delay is not active yet).
+  await page.addInitScript(() => {
+    const moving = new Set<string>();
+    Object.assign(window, { movingInFirstSecond: moving });
+    const sample = () => {
+      for (const animation of document.getAnimations()) {
+        if (animation.effect?.getComputedTiming().progress == null) continue;
+        const target = (animation.effect as KeyframeEffect).target as Element | null;
+        const name =
+          (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty;
+        moving.add(`${name} on ${target?.className}`);
+      }
+      if (performance.now() < 1000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const release = await holdEditorCode(page); // the slowest part held, so the skeletons stay up
+  await tideTables(account);
+  await workspace.open();
+  await page.waitForFunction(() => performance.now() > 1100);
+  const moving = await page.evaluate(() => [
+    ...(window as unknown as { movingInFirstSecond: Set<string> }).movingInFirstSecond,
+  ]);
+  expect(moving).toEqual([]);
+  release();
+});
+
 test('the editor takes the place of the static copy without moving a line', async ({
   page,
   account,

@@ -71,6 +71,14 @@ export function authCheckBackoffMs(failedAttempt: number): number {
 /** The loading screen ends after this long even if loading has not reported completion. */
 export const LOADING_FAILSAFE_MS = 8000;
 
+/**
+ * Loading placeholders (skeletons, the splash's mark) keep still for this long, and a splash up for less
+ * hides at once instead of fading: a load this quick shows no motion. Each animated frame costs the page
+ * (in a software-composited Chromium, 30-70 ms of a returning load), and a shimmer seen for a blink is
+ * only a flicker. The CSS reads it as `--loading-motion-delay` (tokens.css).
+ */
+export const LOADING_MOTION_DELAY_MS = 1000;
+
 /** Messages kept per chat in the local chat cache (the most recent ones). */
 export const CHAT_CACHE_MESSAGES_PER_CHAT = 50;
 

@@ -1,3 +1,4 @@
+import { LOADING_MOTION_DELAY_MS } from '../domain/constants.ts';
 import { FONT_STACKS } from './fonts.ts';
 import { DEFAULT_PALETTE, NAMED_PALETTES, PALETTES, paletteProperties } from './palettes.ts';
 
@@ -48,6 +49,7 @@ const SHARED_TOKENS: [property: string, value: string][] = [
   ['--z-toast', '1500'],
   ['--z-break-screen', '1600'],
   ['--z-splash', '1700'],
+  ['--loading-motion-delay', `${LOADING_MOTION_DELAY_MS}ms`],
 ];
 
 /** Splits a value at its top-level commas (not those inside parentheses). */

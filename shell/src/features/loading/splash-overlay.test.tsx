@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import { LOADING_MOTION_DELAY_MS } from 'shared-kernel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPLASH_FADE_MS, SplashOverlay } from './splash-overlay.tsx';
 
@@ -12,6 +13,8 @@ describe('SplashOverlay', () => {
     const { container, rerender } = render(<SplashOverlay visible />);
     const splash = container.firstElementChild;
     expect(splash?.getAttribute('data-state')).toBe('visible');
+    advance(LOADING_MOTION_DELAY_MS);
+    expect(container.firstElementChild).toBe(splash);
 
     rerender(<SplashOverlay visible={false} />);
     expect(splash?.getAttribute('data-state')).toBe('hiding');
@@ -21,8 +24,16 @@ describe('SplashOverlay', () => {
     expect(container.firstElementChild).toBeNull();
   });
 
+  it('leaves at once, with no fade, when hidden sooner than the loading motion delay', () => {
+    const { container, rerender } = render(<SplashOverlay visible />);
+    advance(LOADING_MOTION_DELAY_MS - 1);
+    rerender(<SplashOverlay visible={false} />);
+    expect(container.firstElementChild).toBeNull();
+  });
+
   it('comes back when shown again during the fade', () => {
     const { container, rerender } = render(<SplashOverlay visible />);
+    advance(LOADING_MOTION_DELAY_MS);
     rerender(<SplashOverlay visible={false} />);
     advance(SPLASH_FADE_MS / 2);
     rerender(<SplashOverlay visible />);
