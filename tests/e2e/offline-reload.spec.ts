@@ -50,11 +50,7 @@ test.describe('the workspace offline', () => {
     // The worker keeps the version while installing (so Chromium keeps the scripts compiled): once it
     // controls the page, the version is complete, whatever became of the page's own ask to keep it.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await context.setOffline(true);
-    await page.reload();
-
-    await expectAreasMounted(workspace);
-    await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+    await reloadOffline(page, context, workspace);
   });
 
   test('picks up a remote redeployed elsewhere while online, and then reopens offline on the new version', async ({
