@@ -28,6 +28,14 @@ async function ask(panel: Locator, text: string) {
   await composer(panel).press('Enter');
 }
 
+/** The chat with a first question asked and its answer under way. */
+async function openChatWithAQuestion(page: Page) {
+  const panel = await openChat(page);
+  await ask(panel, 'First question about tides');
+  await expect(assistantReplies(panel)).toHaveCount(1);
+  return panel;
+}
+
 async function fakeRequests(page: Page): Promise<string> {
   const response = await page.request.get(`http://127.0.0.1:${FAKE_LLM_PORT}/requests`);
   return JSON.stringify(await response.json());
@@ -116,9 +124,7 @@ test('a question sent the moment the page is back, before the last chat is shown
   workspace,
 }) => {
   void workspace;
-  const panel = await openChat(page);
-  await ask(panel, 'First question about tides');
-  await expect(assistantReplies(panel)).toHaveCount(1);
+  const panel = await openChatWithAQuestion(page);
   await page.reload();
   // Sent as soon as the composer shows: the last chat is still being read from the device.
   await composer(panel).fill('What became of the ferry?');
@@ -177,9 +183,7 @@ test('history: the chat is kept, reopened, renamed, pinned and deleted; a reload
   workspace,
 }) => {
   void workspace;
-  const panel = await openChat(page);
-  await ask(panel, 'First question about tides');
-  await expect(assistantReplies(panel)).toHaveCount(1);
+  const panel = await openChatWithAQuestion(page);
   await panel.getByRole('button', { name: 'New chat' }).click();
   await expect(panel.getByText('Ready to chat!')).toBeVisible();
 

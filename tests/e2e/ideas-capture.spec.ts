@@ -194,7 +194,7 @@ test.describe('the ideas inbox', () => {
   }) => {
     await workspace.open();
     const ideas = new IdeasPanel(page);
-    await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+    await ideas.expectEmpty();
     // The device's database is slow to store anything from now on: every write of the ideas' outbox
     // stays open (a read after each read keeps it from committing), as a busy or still-opening database
     // is for a moment. The reload then closes the page before the capture is on the device.

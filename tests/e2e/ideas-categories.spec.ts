@@ -66,7 +66,7 @@ test.describe('ideas selection and categories', () => {
     await create.getByRole('button', { name: messages.ideas.cancel }).click();
 
     await ideas.createCategory('Story');
-    await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+    await ideas.expectEmpty();
     await ideas.chips.getByRole('button', { name: messages.ideas.all }).click();
     await ideas.idea('Plot twist').click();
     await ideas.idea('Villain name').click({ modifiers: ['Shift'] });

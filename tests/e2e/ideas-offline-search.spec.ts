@@ -11,7 +11,7 @@ test('a thought captured offline survives a reload offline and reaches the serve
 }) => {
   await workspace.open();
   const ideas = new IdeasPanel(page);
-  await expect(ideas.root.getByText(messages.ideas.empty)).toBeVisible();
+  await ideas.expectEmpty();
   await workspace.keptForOffline();
 
   await context.setOffline(true);

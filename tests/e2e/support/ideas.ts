@@ -32,6 +32,11 @@ export class IdeasPanel {
     return this.root.getByRole('toolbar', { name });
   }
 
+  /** Waits until the inbox is loaded and shows that it has no ideas. */
+  async expectEmpty(): Promise<void> {
+    await expect(this.root.getByText(messages.ideas.empty)).toBeVisible();
+  }
+
   async capture(text: string): Promise<void> {
     await this.composer.fill(text);
     await this.composer.press('Enter');
