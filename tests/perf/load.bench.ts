@@ -17,8 +17,9 @@
  * - warm: the first load once the service worker controls the page and has kept the version. The cold
  *   load has remembered what it asked for until its first screen, so the warm one asks for it all at once
  *   (shared-kernel/src/network/early-requests.ts): its initial JS includes the editor's code, preloaded
- *   from the device's cache. Its scripts are compiled afresh.
- * - again: the same once more, with the scripts' compiled code in Chromium's code cache, as on a
+ *   from the device's cache, with the compiled code Chromium kept beside each script the worker stored
+ *   while installing (docs/architecture.md, The service worker).
+ * - again: the same once more, with every script's compiled code in Chromium's code cache, as on a
  *   writer's everyday load.
  * - reload: the same as again, but reloaded over the workspace itself, so tearing the loaded workspace
  *   down is part of the load (warm and again start from a tab that shows nothing, about:blank, as a
@@ -87,8 +88,8 @@ interface Floor {
   loadMs: number;
 }
 /**
- * A cold load, the first warm one, the next warm one (scripts compiled from the code cache), and that
- * same load as a reload of the workspace over itself.
+ * A cold load, the first warm one, the next warm one (every script from the code cache), and that same
+ * load as a reload of the workspace over itself.
  */
 type Kind = 'cold' | 'warm' | 'again' | 'reload';
 const KINDS: Kind[] = ['cold', 'warm', 'again', 'reload'];
