@@ -92,9 +92,11 @@ function useRestore(
     const stillWanted = () => current && touched.current === untouched;
     void cache.restore().then(async (cached) => {
       if (!cached || !stillWanted()) return;
-      shown.current(
-        { id: cached.chat.id, title: cached.chat.title, messages: cached.messages },
-        cached.items,
+      flushSync(() =>
+        shown.current(
+          { id: cached.chat.id, title: cached.chat.title, messages: cached.messages },
+          cached.items,
+        ),
       );
       const fromServer = await loadMessages(client, cached.chat.id).catch(() => undefined);
       if (stillWanted() && fromServer && fromServer.length > 0) {
