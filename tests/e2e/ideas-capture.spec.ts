@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ideaTitle, messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
 import type { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -192,9 +192,7 @@ test.describe('the ideas inbox', () => {
     account,
     workspace,
   }) => {
-    await workspace.open();
-    const ideas = new IdeasPanel(page);
-    await ideas.expectEmpty();
+    const ideas = await openEmptyInbox(workspace);
     // The device's database is slow to store anything from now on: every write of the ideas' outbox
     // stays open (a read after each read keeps it from committing), as a busy or still-opening database
     // is for a moment. The reload then closes the page before the capture is on the device.

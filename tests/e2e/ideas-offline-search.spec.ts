@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
-import { createIdeaCategory, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { createIdeaCategory, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
 
 test('a thought captured offline survives a reload offline and reaches the server exactly once when back online', async ({
   page,
@@ -9,9 +9,7 @@ test('a thought captured offline survives a reload offline and reaches the serve
   account,
   workspace,
 }) => {
-  await workspace.open();
-  const ideas = new IdeasPanel(page);
-  await ideas.expectEmpty();
+  const ideas = await openEmptyInbox(workspace);
   await workspace.keptForOffline();
 
   await context.setOffline(true);

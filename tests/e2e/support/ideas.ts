@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient } from './accounts.ts';
+import type { WorkspacePage } from './workspace-page.ts';
 
 /** Page object of the ideas panel. */
 export class IdeasPanel {
@@ -49,6 +50,14 @@ export class IdeasPanel {
     await dialog.getByRole('button', { name: messages.ideas.create }).click();
     await expect(this.chip(name)).toHaveAttribute('aria-pressed', 'true');
   }
+}
+
+/** Opens the workspace of a writer with no ideas, once the inbox has loaded and says so. */
+export async function openEmptyInbox(workspace: WorkspacePage): Promise<IdeasPanel> {
+  await workspace.open();
+  const ideas = new IdeasPanel(workspace.page);
+  await ideas.expectEmpty();
+  return ideas;
 }
 
 /** A backend client signed in as the account, to arrange data the way another session would. */

@@ -38,7 +38,7 @@ export function openChatCache(userId: string): ChatCache {
   // One step at a time, in the order asked: a chat forgotten while it was still being saved (a question
   // that failed at once) must not be left as the active chat by the save's later writes.
   let previous: Promise<unknown> = Promise.resolve();
-  const logged = <T>(work: () => Promise<T>) => {
+  const inTurn = <T>(work: () => Promise<T>) => {
     const run = previous.then(work).catch((error: unknown) => {
       console.warn('[chat] local chat cache unavailable', error);
       return undefined;
@@ -65,7 +65,7 @@ export function openChatCache(userId: string): ChatCache {
 
   return {
     restore: () =>
-      logged(async () => {
+      inTurn(async () => {
         const chat = await get<CachedChat>('active', store);
         if (!chat) return undefined;
         const [messages = [], items = []] = await Promise.all([
@@ -75,7 +75,7 @@ export function openChatCache(userId: string): ChatCache {
         return { chat, messages, items };
       }),
     save: async (chat, messages, items) => {
-      await logged(async () => {
+      await inTurn(async () => {
         const entry: CachedChat = { ...chat, lastActive: Date.now(), messageCount: messages.length };
         const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter(
           (other) => other.id !== chat.id,
@@ -97,7 +97,7 @@ export function openChatCache(userId: string): ChatCache {
       });
     },
     forget: async (id) => {
-      await logged(async () => {
+      await inTurn(async () => {
         const recent = ((await get<CachedChat[]>('recent', store)) ?? []).filter((chat) => chat.id !== id);
         const active = await get<CachedChat>('active', store);
         await Promise.all([del(`messages:${id}`, store), del(`context:${id}`, store)]);

@@ -124,7 +124,9 @@ function keptCaptures(userId: string, fallback: IdeaWrites) {
       captures.forget(idea.id);
       return saved;
     } catch (error) {
-      if (!isOfflineFailure(error)) captures.forget(idea.id); // refused: the writer is told
+      // Refused by the server: the writer is told. No connection or no room on the device: kept to try again.
+      const retry = isOfflineFailure(error) || (error as { code?: unknown }).code === 'storage-full';
+      if (!retry) captures.forget(idea.id);
       throw error;
     }
   };
