@@ -77,14 +77,12 @@ export async function readPage({
  * load (the first) and its neighbour need no request of their own once the list is in.
  */
 export function fetchFirstWritings(client: WorkspaceClient, userId: string, folderId: string | null): void {
-  const started = runtime.session;
-  listFirstWritings({ client, userId, folderId, limit: LISTED_COPIES }).then(
+  runtime.listedCopies = listFirstWritings({ client, userId, folderId, limit: LISTED_COPIES }).then(
     (writings) => {
-      if (started !== runtime.session) return;
       const at = Date.now();
-      runtime.listedCopies = new Map(writings.map((writing) => [writing.id, { writing, at }]));
+      return new Map(writings.map((writing) => [writing.id, { writing, at }]));
     },
-    () => {}, // each opens with its own request instead
+    () => new Map(), // each opens with its own request instead
   );
 }
 

@@ -33,8 +33,9 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   // The server's copy (the one fetched beside the list, when it is still the newest the list knows of)
   // is asked for while this device's outbox is read: opening waits for one of the two, not both.
   // (A writing made here offline has no server copy under this id.)
-  const listed = runtime.listedCopies.get(id);
-  runtime.listedCopies.delete(id);
+  const copies = await runtime.listedCopies;
+  const listed = copies.get(id);
+  copies.delete(id);
   const early = id.startsWith(LOCAL_ID_PREFIX)
     ? null
     : listed && isCurrentCopy(listed.writing, listed.at)

@@ -70,8 +70,10 @@ interface StoreRuntime {
   /**
    * The first writings of the list, whole, fetched beside the list for a short while: the writing that
    * opens on load (the first) and its neighbour open without a request of their own. Each is used once.
+   * A promise, so a writing opened while they are on the way waits for them rather than asking again
+   * (the list often answers first); empty when their request failed.
    */
-  listedCopies: Map<string, { writing: Writing; at: number }>;
+  listedCopies: Promise<Map<string, { writing: Writing; at: number }>>;
   /**
    * Whether the folders failed to load (offline): they are loaded again when the connection returns, or
    * when the list's channel is live again (the server may come back later than the connection).
@@ -92,7 +94,7 @@ export const runtime: StoreRuntime = {
   generation: 0,
   session: 0,
   offline: Promise.resolve(null),
-  listedCopies: new Map(),
+  listedCopies: Promise.resolve(new Map()),
   foldersMissing: false,
   foldersWhenOnline: null,
   refetching: false,
