@@ -13,6 +13,7 @@ export {
   type OutboxEntry,
   type OutboxOp,
   openOfflineDatabase,
+  openOfflineDatabaseEarly,
   outboxEntries,
   pendingCount,
   pendingIds,

@@ -7,6 +7,7 @@ export {
   listLocalWritings,
   localWriting,
   newLocalId,
+  openLocalDatabaseEarly,
   pendingIds,
   rememberServerWritings,
   resolveId,

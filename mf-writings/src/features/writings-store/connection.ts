@@ -1,10 +1,22 @@
 // Connecting the store to a signed-in user, and forgetting them.
-import { limitReachedOf, online$, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
-import { startOfflineStore } from '../offline-store/index.ts';
+import {
+  limitReachedOf,
+  online$,
+  reportUnsyncedChanges,
+  storedSessionUser,
+  type WorkspaceClient,
+} from 'shared-kernel';
+import { openLocalDatabaseEarly, startOfflineStore } from '../offline-store/index.ts';
 import { loadFolders } from './folders.ts';
 import { loadFirstPage } from './list-paging.ts';
 import { resetState, runtime, setState } from './store-state.ts';
 import { applySyncEvent } from './sync-events.ts';
+
+// The device's store of the writer this browser keeps signed in begins opening as soon as this code runs,
+// before the parcels mount and connect: on a first visit, creating it takes about 100 ms that the first
+// list would wait for. Connecting takes that opening (docs/architecture.md, The first screen).
+const keptUser = storedSessionUser();
+if (keptUser) openLocalDatabaseEarly(keptUser);
 
 /**
  * Points the store at a signed-in user. Both parcels call it with the same client and user; only the
@@ -38,11 +50,12 @@ export function connectWritingsStore({
       if (started === runtime.session && limit) setState({ limit });
     },
   });
+  // The list first: the backend answers in turn, and the writing that opens waits for the list.
+  void loadFirstPage();
   loadFolders();
   runtime.foldersWhenOnline = online$.subscribe((online) => {
     if (online && runtime.foldersMissing) loadFolders();
   });
-  void loadFirstPage();
 }
 
 /** Forgets the user (sign-out, tests): unsubscribes and empties the store. */
@@ -53,7 +66,7 @@ export function disconnectWritingsStore(): void {
   runtime.foldersWhenOnline = null;
   void runtime.offline.then((opened) => opened?.close());
   runtime.offline = Promise.resolve(null);
-  runtime.listedCopies = new Map();
+  runtime.listedCopies = Promise.resolve(new Map());
   if (runtime.channel && runtime.client) void runtime.client.removeChannel(runtime.channel);
   runtime.channel = null;
   runtime.client = null;
