@@ -7,8 +7,8 @@ import {
   CONTRACT_VERSION,
   createEventBus,
   getSupabaseClient,
+  storedSessionUser,
 } from 'shared-kernel';
-import { storedSessionUser } from 'shared-kernel/early';
 import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
 import { AppErrorBoundary } from './features/error-screen/index.ts';
 import { SplashOverlay } from './features/loading/index.ts';

@@ -68,7 +68,7 @@ async function openWithEditorHeld({
 }) {
   const writing = await tideTables(account);
   const release = await holdEditorCode(page);
-  await workspace.open();
+  await workspace.open({ waitUntil: 'commit' });
   return { ...writing, release, copy: page.getByTestId('static-writing') };
 }
 
@@ -106,7 +106,7 @@ test('nothing moves on the page in the first second of a load: skeletons and the
   });
   const release = await holdEditorCode(page); // the slowest part held, so the skeletons stay up
   await tideTables(account);
-  await workspace.open();
+  await workspace.open({ waitUntil: 'commit' });
   await page.waitForFunction(() => performance.now() > 1100);
   const moving = await page.evaluate(() => [
     ...(window as unknown as { movingInFirstSecond: Set<string> }).movingInFirstSecond,

@@ -11,8 +11,13 @@ export type SlotName = (typeof SLOTS)[number] | (typeof DIALOG_SLOTS)[number];
 export class WorkspacePage {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.goto('/workspace');
+  /**
+   * Opens the workspace. `waitUntil: 'commit'` when the test holds back a script the page asks for as it
+   * opens: the load event waits for every script asked for before it, and the page may ask for the held
+   * one first (the editor's code, once the writing's copy is on screen).
+   */
+  async open({ waitUntil = 'load' }: { waitUntil?: 'load' | 'commit' } = {}): Promise<void> {
+    await this.page.goto('/workspace', { waitUntil });
   }
 
   slot(name: SlotName): Locator {

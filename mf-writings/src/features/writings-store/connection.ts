@@ -50,7 +50,7 @@ export function connectWritingsStore({
       if (started === runtime.session && limit) setState({ limit });
     },
   });
-  // The list first: the backend answers in turn, and the writing that opens waits for the list.
+  // The list first: the local backend answers one request at a time, and the writing that opens waits for it.
   void loadFirstPage();
   loadFolders();
   runtime.foldersWhenOnline = online$.subscribe((online) => {
