@@ -45,7 +45,6 @@ export {
   limitReachedOf,
   toDataError,
 } from './network/data-error.ts';
-export { storedSessionUser } from './network/early-requests.ts';
 export { isOnline, online$, useOnline } from './network/network-status.ts';
 export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-changes.ts';
 export * from './offline/index.ts';

@@ -7,7 +7,6 @@ import {
   CONTRACT_VERSION,
   createEventBus,
   getSupabaseClient,
-  storedSessionUser,
 } from 'shared-kernel';
 import { AuthGate, LoginPage, ResetPasswordPage, useSession } from './features/auth/index.ts';
 import { AppErrorBoundary } from './features/error-screen/index.ts';
@@ -16,7 +15,6 @@ import { registerServiceWorker } from './features/offline/index.ts';
 import { useTheme } from './features/theme/index.ts';
 import { Toasts } from './features/toasts/index.ts';
 import { Workspace } from './features/workspace/index.ts';
-import { loadParcelsShownAtLoad } from './remotes/load-parcel.ts';
 import { navigate, ROUTES, usePathname } from './routing/router.ts';
 
 /** One bus and one backend client per page; every parcel receives them through its props. */
@@ -25,8 +23,6 @@ const backend = backendConfigFromEnv();
 const client = getSupabaseClient(backend);
 // Once the first screen is usable (or 5 s on, as on the sign-in page) and the page idle.
 afterFirstScreen(bus, registerServiceWorker);
-// A writer this browser keeps signed in gets the workspace: its parcels load while the session is checked.
-if (storedSessionUser(backend)) loadParcelsShownAtLoad();
 
 function Redirect({ to }: { to: string }) {
   useEffect(() => navigate(to, { replace: true }), [to]);

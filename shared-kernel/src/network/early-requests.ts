@@ -98,20 +98,6 @@ function readJson<T>(key: string): T | null {
   }
 }
 
-type StoredSession = { access_token?: string; expires_at?: number; user?: { id?: string } };
-
-const storedSession = (backend: BackendConfig) => readJson<StoredSession>(sessionStorageKey(backend.url));
-
-/**
- * The writer whose session this browser keeps for `backend` (signed in when a page was last open here),
- * or null; read at once, before the session is checked. Whatever a page starts early on it is for the
- * workspace of the writer who is most likely signed in, and is only ever used once they are.
- */
-export function storedSessionUser(backend: BackendConfig = backendConfigFromEnv()): string | null {
-  const session = storedSession(backend);
-  return session?.access_token && session.user?.id ? session.user.id : null;
-}
-
 /**
  * Asks now for what the last load of this writer asked for before its first screen (with nothing
  * remembered for this writer, the session check alone). Called first thing by the shell's entry; does
@@ -121,7 +107,9 @@ export function startEarlyRequests(
   backend: BackendConfig = backendConfigFromEnv(),
   nowSeconds = Date.now() / 1000,
 ): void {
-  const session = storedSession(backend);
+  const session = readJson<{ access_token?: string; expires_at?: number; user?: { id?: string } }>(
+    sessionStorageKey(backend.url),
+  );
   if (!session?.access_token || !session.user?.id) return;
   if ((session.expires_at ?? 0) < nowSeconds + EXPIRY_MARGIN_S) return;
   const stored = readJson<Remembered>(STORAGE_KEY);

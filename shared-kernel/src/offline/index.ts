@@ -13,7 +13,6 @@ export {
   type OutboxEntry,
   type OutboxOp,
   openOfflineDatabase,
-  openOfflineDatabaseEarly,
   outboxEntries,
   pendingCount,
   pendingIds,

@@ -49,40 +49,8 @@ export type KeptItem = { readonly id: string; readonly base: string | null };
 // biome-ignore lint/suspicious/noExplicitAny: the item store's name and type are the area's
 export type OfflineDatabase = IDBPDatabase<any>;
 
-/** Databases an area began opening before its store started (`openOfflineDatabaseEarly`), by name. */
-const openedEarly = new Map<string, Promise<OfflineDatabase>>();
-
-/**
- * Opens (creating on first use) an area's offline database with its item store, outbox, id map and meta.
- * An opening begun early for the same name is taken instead, once.
- */
+/** Opens (creating on first use) an area's offline database with its item store, outbox, id map and meta. */
 export function openOfflineDatabase(name: string, itemStore: string): Promise<OfflineDatabase> {
-  const early = openedEarly.get(name);
-  openedEarly.delete(name);
-  return early ?? openFresh(name, itemStore);
-}
-
-/**
- * Begins opening an area's database before its store starts, for the writer this browser keeps signed in:
- * a first visit creates it (about 100 ms on a busy machine), which the area's first list would otherwise
- * wait for. The store's own `openOfflineDatabase` takes it; until then it gives way to a deletion.
- */
-export function openOfflineDatabaseEarly(name: string, itemStore: string): void {
-  if (openedEarly.has(name)) return;
-  const opening = openFresh(name, itemStore);
-  openedEarly.set(name, opening);
-  opening.then(
-    (database) =>
-      database.addEventListener('versionchange', () => {
-        if (openedEarly.get(name) !== opening) return;
-        openedEarly.delete(name);
-        database.close();
-      }),
-    () => {}, // the store's own open sees the failure
-  );
-}
-
-function openFresh(name: string, itemStore: string): Promise<OfflineDatabase> {
   return openDB(name, 1, {
     upgrade(database) {
       database.createObjectStore(itemStore, { keyPath: 'id' });

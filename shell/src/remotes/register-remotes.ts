@@ -1,5 +1,5 @@
 import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { AreaName, ExposedParcel, RemotesManifest } from 'shared-kernel';
+import type { RemotesManifest } from 'shared-kernel';
 // The remotes contract alone (constants, no shared dependency), bundled here rather than shared.
 import { ON_DEMAND_PARCELS, REMOTES } from 'shared-kernel/contracts';
 import { preloadedRememberedFiles } from 'shared-kernel/early';
@@ -8,19 +8,16 @@ import { isMobileScreen } from './mobile-screen.ts';
 
 let registration: Promise<RemotesManifest> | null = null;
 
-/**
- * The parcels the workspace shows as it opens: every parcel not mounted on first use (ON_DEMAND_PARCELS);
- * the mobile view opens on the writings alone, the other areas load when their tab is first shown.
- */
-export function parcelsShownAtLoad(): { area: AreaName; parcel: ExposedParcel }[] {
-  const mobile = isMobileScreen();
-  const onDemand = (area: AreaName, parcel: ExposedParcel) =>
-    ON_DEMAND_PARCELS.some((candidate) => candidate.area === area && candidate.parcel === parcel);
-  return (Object.keys(REMOTES) as AreaName[])
-    .filter((area) => !mobile || area === 'writings')
-    .flatMap((area) => REMOTES[area].exposes.map((parcel: ExposedParcel) => ({ area, parcel })))
-    .filter(({ area, parcel }) => !onDemand(area, parcel));
-}
+/** Containers whose every parcel mounts on first use: fetched then, not at load. */
+const ON_DEMAND_CONTAINERS = new Set<string>(
+  Object.entries(REMOTES)
+    .filter(([area, remote]) =>
+      remote.exposes.every((parcel) =>
+        ON_DEMAND_PARCELS.some((onDemand) => onDemand.area === area && onDemand.parcel === parcel),
+      ),
+    )
+    .map(([, remote]) => remote.container),
+);
 
 /**
  * Reads `/remotes.json` from the shell's own origin (never cached: it is the deploy-time switch of which
@@ -41,13 +38,15 @@ export function registerRemotesOnce(): Promise<RemotesManifest> {
       // chunks load, rather than after React has rendered the slots. A failure here shows up in the
       // slot's own load. Not when the early requests have asked for them already: the runtime would
       // work out the same files and look each up among the page's links again (about 20 ms of a load).
-      const shownAtLoad = new Set(parcelsShownAtLoad().map(({ area }) => REMOTES[area].container as string));
+      // The mobile view opens on the writings alone: the others load when their tab is first shown.
+      const mobile = isMobileScreen();
+      const shownAtLoad = names.filter(
+        (name) => !ON_DEMAND_CONTAINERS.has(name) && (!mobile || name === REMOTES.writings.container),
+      );
       if (!preloadedRememberedFiles()) {
-        preloadRemote(
-          names
-            .filter((name) => shownAtLoad.has(name))
-            .map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' })),
-        ).catch(() => undefined);
+        preloadRemote(shownAtLoad.map((nameOrAlias) => ({ nameOrAlias, resourceCategory: 'sync' }))).catch(
+          () => undefined,
+        );
       }
       return manifest;
     })

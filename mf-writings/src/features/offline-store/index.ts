@@ -7,7 +7,6 @@ export {
   listLocalWritings,
   localWriting,
   newLocalId,
-  openLocalDatabaseEarly,
   pendingIds,
   rememberServerWritings,
   resolveId,

@@ -7,7 +7,6 @@ import {
   type OutboxEntry as KernelOutboxEntry,
   type OutboxOp,
   openOfflineDatabase,
-  openOfflineDatabaseEarly,
   outboxEntries as queuedEntries,
   queuedIdsIn,
 } from 'shared-kernel';
@@ -58,11 +57,6 @@ export function localDatabaseName(userId: string): string {
 /** Opens (creating on first use) the user's local offline store. */
 export function openLocalDatabase(userId: string): Promise<LocalDatabase> {
   return openOfflineDatabase(localDatabaseName(userId), 'writings') as Promise<LocalDatabase>;
-}
-
-/** Begins opening the user's store before it is connected (the kernel's `openOfflineDatabaseEarly`). */
-export function openLocalDatabaseEarly(userId: string): void {
-  openOfflineDatabaseEarly(localDatabaseName(userId), 'writings');
 }
 
 /** The queued entries, oldest first. */

@@ -1,22 +1,10 @@
 // Connecting the store to a signed-in user, and forgetting them.
-import {
-  limitReachedOf,
-  online$,
-  reportUnsyncedChanges,
-  storedSessionUser,
-  type WorkspaceClient,
-} from 'shared-kernel';
-import { openLocalDatabaseEarly, startOfflineStore } from '../offline-store/index.ts';
+import { limitReachedOf, online$, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
+import { startOfflineStore } from '../offline-store/index.ts';
 import { loadFolders } from './folders.ts';
 import { loadFirstPage } from './list-paging.ts';
 import { resetState, runtime, setState } from './store-state.ts';
 import { applySyncEvent } from './sync-events.ts';
-
-// The device's store of the writer this browser keeps signed in begins opening as soon as this code runs,
-// before the parcels mount and connect: on a first visit, creating it takes about 100 ms that the first
-// list would wait for. Connecting takes that opening (docs/architecture.md, The first screen).
-const keptUser = storedSessionUser();
-if (keptUser) openLocalDatabaseEarly(keptUser);
 
 /**
  * Points the store at a signed-in user. Both parcels call it with the same client and user; only the
