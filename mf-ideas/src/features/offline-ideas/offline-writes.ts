@@ -1,7 +1,13 @@
 // Ideas kept on this device first: every capture, edit and delete is queued in the kernel's offline
 // store (local copy and outbox in one transaction), then synced in order; reads fall back to the
 // device's copies when the server cannot be reached.
-import { exitDrafts, isOfflineFailure, startOfflineArea, type WorkspaceClient } from 'shared-kernel';
+import {
+  exitDrafts,
+  isOfflineFailure,
+  startOfflineArea,
+  toDataError,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import {
   compareNewestFirst,
   type Idea,
@@ -125,8 +131,8 @@ function keptCaptures(userId: string, fallback: IdeaWrites) {
       return saved;
     } catch (error) {
       // Refused by the server: the writer is told. No connection or no room on the device: kept to try again.
-      const retry = isOfflineFailure(error) || (error as { code?: unknown }).code === 'storage-full';
-      if (!retry) captures.forget(idea.id);
+      const { code } = toDataError(error);
+      if (code !== 'offline' && code !== 'storage-full') captures.forget(idea.id);
       throw error;
     }
   };
