@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -80,6 +81,47 @@ test.describe('the workspace offline', () => {
       await moved.close();
     }
 
+    await reloadOffline(page, context, workspace);
+  });
+
+  test('a new service worker deployed while the workspace is open takes over without disturbing it, and the workspace still reopens offline', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await workspace.open();
+    await expectAreasMounted(workspace);
+    await workspace.keptForOffline();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => {
+      const seen = { changes: 0 };
+      Object.assign(window, { controllerChanges: seen });
+      navigator.serviceWorker.addEventListener('controllerchange', () => {
+        seen.changes += 1;
+      });
+    });
+
+    // The next deploy's sw.js: any byte changed makes it a new worker, which takes over the open page.
+    // Written where the host serves it from (a browser's update check of the worker is not routed through
+    // Playwright), and put back after.
+    const served = join(repoRoot, 'shell/dist/sw.js');
+    const deployed = await readFile(served, 'utf8');
+    const changes = () =>
+      page.evaluate(
+        () => (window as unknown as { controllerChanges: { changes: number } }).controllerChanges.changes,
+      );
+    try {
+      await writeFile(served, `${deployed}\n// the next deploy\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect.poll(changes).toBe(1);
+    } finally {
+      await writeFile(served, deployed);
+    }
+
+    // The page it took over keeps working: a part loaded on first use comes through the new worker.
+    await workspace.openSettings();
+    await page.keyboard.press('Escape');
+    await workspace.keptForOffline();
     await reloadOffline(page, context, workspace);
   });
 
