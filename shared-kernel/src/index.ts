@@ -45,7 +45,7 @@ export {
   limitReachedOf,
   toDataError,
 } from './network/data-error.ts';
-export { isOnline, online$, useOnline } from './network/network-status.ts';
+export { isOnline, online$, serverReached$, useOnline } from './network/network-status.ts';
 export { reportUnsyncedChanges, unsyncedChanges } from './network/unsynced-changes.ts';
 export * from './offline/index.ts';
 // Parcels

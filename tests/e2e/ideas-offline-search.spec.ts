@@ -67,6 +67,48 @@ test('an idea moved offline stays moved across a reload offline and reaches the 
   await expect(ideas.idea('A keeper of storms')).toBeVisible();
 });
 
+test('on a device with no storage left, a thought captured online reaches the server, and one captured offline is kept, listed after a reload and synced once back online', async ({
+  page,
+  context,
+  account,
+  workspace,
+}) => {
+  // A device with no room left: the browser refuses every write to its stores (IndexedDB), as Chromium
+  // does once the origin's quota is used up (DevTools' quota override has no effect on IndexedDB here).
+  await page.addInitScript(() => {
+    for (const method of ['put', 'add'] as const) {
+      const write = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<typeof write>) {
+        if (localStorage.getItem('e2e.device-full'))
+          throw new DOMException('Quota exceeded', 'QuotaExceededError');
+        return write.apply(this, args);
+      };
+    }
+  });
+  const ideas = await openEmptyInbox(workspace);
+  await workspace.keptForOffline();
+  await page.evaluate(() => localStorage.setItem('e2e.device-full', 'yes'));
+
+  await ideas.capture('Sent past a full disk');
+  await expect
+    .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+    .toEqual(['Sent past a full disk']);
+  await expect(ideas.root.getByRole('alert')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await ideas.capture('Nowhere to keep it');
+  await expect(page.getByText(messages.offline.storageFull)).toBeVisible();
+  await page.reload();
+  await expect(ideas.idea('Nowhere to keep it')).toBeVisible({ timeout: 20_000 });
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort(), { timeout: 20_000 })
+    .toEqual(['Nowhere to keep it', 'Sent past a full disk']);
+  await page.reload();
+  await expect(ideas.list.getByRole('option')).toHaveCount(2);
+});
+
 test('choosing an idea in search shows the ideas panel scrolled to it and highlighted', async ({
   page,
   account,

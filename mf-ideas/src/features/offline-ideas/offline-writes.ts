@@ -4,6 +4,7 @@
 import {
   exitDrafts,
   isOfflineFailure,
+  serverReached$,
   startOfflineArea,
   toDataError,
   type WorkspaceClient,
@@ -52,8 +53,41 @@ function openArea(
   });
 }
 
-/** A page from the server (kept for offline reading) with this device's unsynced writes laid over it. */
-async function readPage(area: Area | null, request: IdeasPageRequest): Promise<Idea[]> {
+/** Whether an idea belongs in the list `request` reads (the writer's own, or a category's). */
+const inListOf =
+  (request: IdeasPageRequest) =>
+  (idea: Idea | null | undefined): idea is Idea =>
+    idea != null &&
+    (request.categoryId === null ? idea.user_id === request.userId : idea.category_id === request.categoryId);
+
+/**
+ * The first page with ideas the server does not have yet added: only those within it, so the next page
+ * still starts after the last row the server answered (`answered`).
+ */
+function joinFirstPage(
+  page: Idea[],
+  request: IdeasPageRequest,
+  waiting: (Idea | null | undefined)[],
+  answered = page,
+): Idea[] {
+  const listed = new Set(page.map((idea) => idea.id));
+  const oldest = answered.length >= request.limit ? answered.at(-1) : undefined;
+  const fits = (idea: Idea) => !oldest || compareNewestFirst(idea, oldest) <= 0;
+  const joined = waiting.filter(inListOf(request)).filter((idea) => !listed.has(idea.id) && fits(idea));
+  if (joined.length === 0) return page;
+  return [...new Map([...joined, ...page].map((idea) => [idea.id, idea])).values()].sort(compareNewestFirst);
+}
+
+/**
+ * A page from the server (kept for offline reading) with this device's unsynced writes laid over it,
+ * and on the first page the captures kept in localStorage alone (`captured`, see {@link keptCaptures}).
+ */
+async function readPage(area: Area | null, request: IdeasPageRequest, captured: Idea[]): Promise<Idea[]> {
+  const page = await readDevicePage(area, request);
+  return request.offset > 0 ? page : joinFirstPage(page, request, captured);
+}
+
+async function readDevicePage(area: Area | null, request: IdeasPageRequest): Promise<Idea[]> {
   const asked = listIdeas(request);
   asked.catch(() => {}); // answered below, once the store is open
   const database = area?.database as IdeasDatabase | undefined;
@@ -77,28 +111,16 @@ async function readPage(area: Area | null, request: IdeasPageRequest): Promise<I
     }),
   );
   // An idea moved on this device leaves the list of the category it left, and comes into the new one's.
-  const inList = (idea: Idea | null | undefined): idea is Idea =>
-    idea != null &&
-    (request.categoryId === null ? idea.user_id === request.userId : idea.category_id === request.categoryId);
-  const shown = rows.filter(inList);
+  const shown = rows.filter(inListOf(request));
   if (request.offset > 0) return shown;
-  // Ideas made here, and (in a category's list) ideas moved into it here, that the server has not got
-  // yet; only those within this page, so the next page still starts after the server's last row.
-  const onServer = new Set(page.map((row) => row.id));
+  // Ideas made here, and (in a category's list) ideas moved into it here, that the server has not got yet.
   const joining = (entry: (typeof queued)[number]) =>
     entry.op === 'create' ||
     (request.categoryId !== null && entry.op === 'update' && entry.payload.category_id !== undefined);
   const waiting = new Set(queued.filter(joining).map((entry) => entry.id));
-  const added = await Promise.all(
-    [...waiting].filter((id) => !onServer.has(id)).map((id) => database.get('ideas', id)),
-  );
-  const oldest = page.length >= request.limit ? page.at(-1) : undefined;
-  const fits = (idea: Idea) => !oldest || compareNewestFirst(idea, oldest) <= 0;
-  const joined = added
-    .map((idea) => idea && ideaOfLocal(idea))
-    .filter(inList)
-    .filter(fits);
-  return [...joined, ...shown].sort(compareNewestFirst);
+  const added = await Promise.all([...waiting].map((id) => database.get('ideas', id)));
+  const local = added.map((idea) => idea && ideaOfLocal(idea));
+  return joinFirstPage(shown, request, local, page);
 }
 
 /** Keeps a write on the device and tries to sync it: the server's row, or `null` while it waits here. */
@@ -118,15 +140,29 @@ async function kept(area: Area, id: string, write: Parameters<Area['queue']>[0])
  * thought. So each capture is also kept at once in localStorage (the kernel's exit drafts: synchronous,
  * they survive the close) until the device or the server has it; one still there when the page closed
  * is written on the next start, before the first list is read.
+ *
+ * A device with no room left for it sends it to the server directly. Offline as well, it stays in
+ * localStorage only: listed from there ({@link readPage}), and written when the connection is back.
  */
 function keptCaptures(userId: string, fallback: IdeaWrites) {
   const captures = exitDrafts<Idea>('ideas-captures', userId);
+  const keptOrSent = async (area: Area, idea: Idea) => {
+    const payload = { content: idea.content, category_id: idea.category_id };
+    try {
+      return await kept(area, idea.id, { op: 'create', id: idea.id, payload, item: { ...idea, base: null } });
+    } catch (error) {
+      if (toDataError(error).code !== 'storage-full') throw error;
+      // Offline too: the writer is told the device is full, which is why it waits.
+      return fallback.create(idea).catch((sent: unknown) => {
+        throw toDataError(sent).code === 'offline' ? error : sent;
+      });
+    }
+  };
+  /** Captures being written now: a replay leaves them to the write under way. */
+  const writing = new Set<string>();
   const create = async (area: Area | null, idea: Idea) => {
     try {
-      const payload = { content: idea.content, category_id: idea.category_id };
-      const saved = area
-        ? await kept(area, idea.id, { op: 'create', id: idea.id, payload, item: { ...idea, base: null } })
-        : await fallback.create(idea);
+      const saved = area ? await keptOrSent(area, idea) : await fallback.create(idea);
       captures.forget(idea.id);
       return saved;
     } catch (error) {
@@ -134,22 +170,41 @@ function keptCaptures(userId: string, fallback: IdeaWrites) {
       const { code } = toDataError(error);
       if (code !== 'offline' && code !== 'storage-full') captures.forget(idea.id);
       throw error;
+    } finally {
+      writing.delete(idea.id);
     }
   };
+  const replayAll = async (area: Area | null) => {
+    for (const id of captures.ids()) {
+      if (writing.has(id)) continue;
+      writing.add(id);
+      const idea = captures.find(id);
+      const onDevice = area && (await (area.database as IdeasDatabase).get('ideas', id));
+      if (!idea || onDevice) {
+        captures.forget(id);
+        writing.delete(id);
+      } else await create(area, idea).catch((error) => console.warn('A kept capture was not written', error));
+    }
+  };
+  let replaying: Promise<void> | null = null;
   return {
     /** Keeps the capture (synchronously), then creates it once `area` is known. */
     capture(area: Promise<Area | null>, idea: Idea): Promise<Idea | null> {
       captures.keep(idea.id, idea);
+      writing.add(idea.id);
       return area.then((opened) => create(opened, idea));
     },
-    /** Creates the captures kept when the page last closed that the device does not have. */
-    async replay(area: Area | null): Promise<void> {
-      for (const id of captures.ids()) {
-        const idea = captures.find(id);
-        const onDevice = area && (await (area.database as IdeasDatabase).get('ideas', id));
-        if (!idea || onDevice) captures.forget(id);
-        else await create(area, idea).catch((error) => console.warn('A kept capture was not written', error));
-      }
+    /** The captures kept here that neither the device nor the server has yet. */
+    waiting: (): Idea[] => captures.ids().flatMap((id) => captures.find(id) ?? []),
+    /**
+     * Creates the captures kept here that the device does not have: those kept when the page last
+     * closed, and (once the connection is back) those the device had no room for. One replay at a time.
+     */
+    replay(area: Area | null): Promise<void> {
+      replaying ??= replayAll(area).finally(() => {
+        replaying = null;
+      });
+      return replaying;
     },
     /** Deleted before it was kept: not written again. */
     drop: (ids: readonly string[]) => {
@@ -179,6 +234,11 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     await captures.replay(area);
     return area;
   });
+  // A capture kept for want of a connection is written once the server answers again (any request's
+  // answer: the browser's online event is not always fired, and says nothing of a server that was down).
+  const answered = serverReached$.subscribe(() => {
+    if (captures.waiting().length > 0) void opened.then((area) => captures.replay(area));
+  });
   return {
     create: (idea) => captures.capture(opened, idea),
     async update(idea) {
@@ -206,7 +266,7 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       for (const id of ids) await area.queue({ op: 'delete', id });
     },
     async readPage(request) {
-      return readPage(await opened, request);
+      return readPage(await opened, request, captures.waiting());
     },
     async keepCategories(categories) {
       await ((await opened)?.database as IdeasDatabase | undefined)?.put('meta', categories, 'categories');
@@ -224,6 +284,7 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       return () => syncListeners.delete(listener);
     },
     close() {
+      answered.unsubscribe();
       void opened.then((area) => area?.close());
     },
   };
