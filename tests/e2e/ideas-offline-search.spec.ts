@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
+import { allowFullDevice, fillDevice } from './support/full-device.ts';
 import { createIdeaCategory, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
 
 test('a thought captured offline survives a reload offline and reaches the server exactly once when back online', async ({
@@ -73,21 +74,10 @@ test('on a device with no storage left, a thought captured online reaches the se
   account,
   workspace,
 }) => {
-  // A device with no room left: the browser refuses every write to its stores (IndexedDB), as Chromium
-  // does once the origin's quota is used up (DevTools' quota override has no effect on IndexedDB here).
-  await page.addInitScript(() => {
-    for (const method of ['put', 'add'] as const) {
-      const write = IDBObjectStore.prototype[method];
-      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<typeof write>) {
-        if (localStorage.getItem('e2e.device-full'))
-          throw new DOMException('Quota exceeded', 'QuotaExceededError');
-        return write.apply(this, args);
-      };
-    }
-  });
+  await allowFullDevice(page);
   const ideas = await openEmptyInbox(workspace);
   await workspace.keptForOffline();
-  await page.evaluate(() => localStorage.setItem('e2e.device-full', 'yes'));
+  await fillDevice(page);
 
   await ideas.capture('Sent past a full disk');
   await expect

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient, createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { allowFullDevice, fillDevice } from './support/full-device.ts';
+import { seedWritings } from './support/writings.ts';
 
 const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
 const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
@@ -90,6 +92,38 @@ test('a writing made offline waits to sync without an uncaught error, and what i
   await expect(sidebarSlot(page).getByText('Travel', { exact: true })).toBeVisible({ timeout: 20_000 });
   expect(uncaught).toEqual([]);
   expect(logged).toEqual([]);
+});
+
+test('on a device with no storage left, what the writer types still reaches the server, and offline they are told why it waits', async ({
+  page,
+  context,
+  workspace,
+  account,
+}) => {
+  await seedWritings(account, ['Harbour']);
+  const serverText = async () => {
+    const { data, error } = await (await signedIn(account)).from('writings').select('content').single();
+    if (error) throw new Error(error.message);
+    return JSON.stringify(data.content);
+  };
+  await allowFullDevice(page);
+  await workspace.open();
+  await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
+  await workspace.keptForOffline();
+  await fillDevice(page);
+
+  await prose(page).getByText('About Harbour').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and its lights', { delay: 30 });
+  await expect.poll(serverText).toContain('About Harbour and its lights');
+  await expect(page.getByText(messages.offline.storageFull)).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.keyboard.type(', far out', { delay: 30 });
+  await expect(page.getByText(messages.offline.storageFull)).toBeVisible();
+  await context.setOffline(false);
+  await page.keyboard.type('.', { delay: 30 });
+  await expect.poll(serverText, { timeout: 20_000 }).toContain('About Harbour and its lights, far out.');
 });
 
 test('acting on folders offline leaves no uncaught error, and each failure is told or logged as an Error', async ({

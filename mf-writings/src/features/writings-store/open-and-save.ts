@@ -1,8 +1,9 @@
 // Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
-import { isOfflineFailure, type Json, messages } from 'shared-kernel';
+import { isOfflineFailure, type Json, messages, toDataError } from 'shared-kernel';
 import {
   LOCAL_ID_PREFIX,
   localWriting,
+  type OfflineStore,
   pendingIds,
   rememberServerWritings,
   resolveId,
@@ -71,7 +72,8 @@ export async function loadWriting(id: string): Promise<Writing | null> {
 /**
  * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
  * connection), then synced. Answers the server's copy; throws the reason when it is not on the server
- * yet (it stays queued and syncs later). Without an offline store it goes to the server directly.
+ * yet (it stays queued and syncs later). Without an offline store it goes to the server directly, and so
+ * does it when the device has no room left for it ({@link saveAroundFullDevice}).
  */
 export async function saveWritingEdit({
   id,
@@ -89,7 +91,7 @@ export async function saveWritingEdit({
   const kept = await localWriting(database, await resolveId(database, id));
   const item = runtime.state.items.find((row) => row.id === id);
   const now = new Date().toISOString();
-  const { synced, failure } = await store.queue({
+  const queued = store.queue({
     op: 'update',
     id,
     payload: { title, content },
@@ -106,7 +108,35 @@ export async function saveWritingEdit({
       base: kept?.base ?? item?.updated_at ?? null,
     },
   });
+  let outcome: Awaited<typeof queued>;
+  try {
+    outcome = await queued;
+  } catch (error) {
+    if (toDataError(error).code !== 'storage-full') throw error;
+    return saveAroundFullDevice(store, { id, title, content }, error);
+  }
+  const { synced, failure } = outcome;
   const saved = await localWriting(database, await resolveId(database, id));
   if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
   return writingOfLocal(saved);
+}
+
+/**
+ * An edit this device has no room to keep goes to the server directly, once nothing of the writing waits
+ * in the outbox before it (an older edit synced after it would undo it). Otherwise, and offline, it fails
+ * with `full`, the reason the writer is told; the editor keeps the text meanwhile (its exit draft).
+ */
+async function saveAroundFullDevice(
+  store: OfflineStore,
+  request: { id: string; title: string; content: Json },
+  full: unknown,
+): Promise<Writing> {
+  await store.flush().catch(() => {});
+  const id = await resolveId(store.database, request.id);
+  if (id.startsWith(LOCAL_ID_PREFIX) || (await pendingIds(store.database)).has(id)) throw full;
+  try {
+    return await serverSave(connection().client)({ ...request, id });
+  } catch (error) {
+    throw isOfflineFailure(error) ? full : error;
+  }
 }
