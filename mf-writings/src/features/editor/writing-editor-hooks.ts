@@ -24,6 +24,7 @@ import {
   onRetitleRequest,
   onWritingsSynced,
   saveWritingEdit,
+  syncedFromHere,
   useWritingsStore,
   type Writing,
 } from '../writings-store/index.ts';
@@ -68,11 +69,12 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
       }),
     [seen],
   );
-  // A queued save that syncs later (back online, or from another tab) clears the unsaved mark.
+  // A queued save of this tab that syncs later (back online, or synced by another tab) clears the unsaved
+  // mark. Another tab's save of the same writing is a newer copy for this pane (useNewerServerCopy).
   useEffect(
     () =>
       onWritingsSynced((event) => {
-        if (event.type === 'saved' || event.type === 'created' || event.type === 'conflict') {
+        if (event.type === 'created' || syncedFromHere(event)) {
           seen.saw(event.writing.id, event.writing.updated_at);
           controller.synced(event.writing.id);
         }

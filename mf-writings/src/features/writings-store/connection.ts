@@ -5,6 +5,7 @@ import { loadFolders } from './folders.ts';
 import { loadFirstPage } from './list-paging.ts';
 import { resetState, runtime, setState } from './store-state.ts';
 import { applySyncEvent } from './sync-events.ts';
+import { forgetVersions } from './tab-versions.ts';
 
 /**
  * Points the store at a signed-in user. Both parcels call it with the same client and user; only the
@@ -55,6 +56,7 @@ export function disconnectWritingsStore(): void {
   void runtime.offline.then((opened) => opened?.close());
   runtime.offline = Promise.resolve(null);
   runtime.listedCopies = Promise.resolve(new Map());
+  forgetVersions();
   if (runtime.channel && runtime.client) void runtime.client.removeChannel(runtime.channel);
   runtime.channel = null;
   runtime.client = null;

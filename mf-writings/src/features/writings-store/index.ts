@@ -28,5 +28,6 @@ export {
   type WritingsState,
 } from './store-state.ts';
 export { onWritingsSynced } from './sync-events.ts';
+export { syncedFromHere } from './tab-versions.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
 export { createAndSelect, removeWriting, renameWritingTo } from './writing-actions.ts';

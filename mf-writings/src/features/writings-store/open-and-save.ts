@@ -7,10 +7,12 @@ import {
   pendingIds,
   rememberServerWritings,
   resolveId,
+  sameJson,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
 import { connection, runtime } from './store-state.ts';
+import { baseOf, readAt, sending } from './tab-versions.ts';
 
 /** A copy fetched earlier is used for this long; later someone may have edited the writing meanwhile. */
 export const COPY_FRESH_FOR_MS = 15_000;
@@ -47,15 +49,19 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   const [resolved, pending] = database
     ? await Promise.all([resolveId(database, id), pendingIds(database)])
     : [id, new Set<string>()];
+  // The server version the copy shown is built on (a device copy's is the one its edits were made from).
+  let version: string | null = null;
   // The device's copy (a whole document) is read only when it is the one shown.
   const deviceCopy = async () => {
     const local = database ? await localWriting(database, resolved) : undefined;
+    version = local?.base ?? null;
     return local?.content != null ? writingOfLocal(local) : null;
   };
   let writing = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX) ? await deviceCopy() : null;
   if (!writing) {
     try {
       writing = await (early && resolved === id ? early : getWriting({ client, id: resolved }));
+      version = writing?.updated_at ?? null;
     } catch (error) {
       writing = isOfflineFailure(error) ? await deviceCopy() : null;
       if (!writing) throw error;
@@ -65,9 +71,15 @@ export async function loadWriting(id: string): Promise<Writing | null> {
     if (writing && database) void rememberServerWritings(database, userId, [writing]).catch(() => {});
   }
   const draft = runtime.state.drafts[id];
+  // Text typed here and not saved yet (a draft, or a keystroke while this was fetched) stays built on the
+  // version it was typed over.
+  const typedOver = draft !== undefined || runtime.state.unsaved.has(id);
+  if (writing && (!typedOver || baseOf(id) === undefined)) readAt(id, version);
   if (!writing || !draft) return writing;
   return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
 }
+
+type EditRequest = { id: string; title: string; content: Json };
 
 /**
  * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
@@ -75,23 +87,39 @@ export async function loadWriting(id: string): Promise<Writing | null> {
  * yet (it stays queued and syncs later). Without an offline store it goes to the server directly, and so
  * does it when the device has no room left for it ({@link saveAroundFullDevice}).
  */
-export async function saveWritingEdit({
-  id,
-  title,
-  content,
-}: {
-  id: string;
-  title: string;
-  content: Json;
-}): Promise<Writing> {
-  const { client, userId } = connection();
+export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
   const store = await runtime.offline;
-  if (!store) return serverSave(client)({ id, title, content });
+  if (!store) return serverSave(connection().client)(request);
   const { database } = store;
-  const kept = await localWriting(database, await resolveId(database, id));
+  sending(request.id, request.content);
+  for (let attempt = 1; ; attempt += 1) {
+    let outcome: Awaited<ReturnType<OfflineStore['queue']>>;
+    try {
+      outcome = await queueEdit(store, request);
+    } catch (error) {
+      if (toDataError(error).code !== 'storage-full') throw error;
+      return saveAroundFullDevice(store, request, error);
+    }
+    const { synced, failure } = outcome;
+    const saved = await localWriting(database, await resolveId(database, request.id));
+    if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
+    // Another tab's save of the writing, queued after this one, took its place in the outbox and went
+    // instead: this text goes again, checked against its own version (both are kept if they differ).
+    if (attempt === 1 && !sameJson(saved.content, request.content)) continue;
+    readAt(request.id, saved.base);
+    return writingOfLocal(saved);
+  }
+}
+
+/** Keeps the edit on this device (the local copy and its outbox entry) and tries to sync it. */
+async function queueEdit(store: OfflineStore, { id, title, content }: EditRequest) {
+  const { userId } = connection();
+  const kept = await localWriting(store.database, await resolveId(store.database, id));
   const item = runtime.state.items.find((row) => row.id === id);
   const now = new Date().toISOString();
-  const queued = store.queue({
+  // The version this tab's text is built on, not the device copy's (another tab may have saved since).
+  const base = baseOf(id);
+  return store.queue({
     op: 'update',
     id,
     payload: { title, content },
@@ -105,20 +133,9 @@ export async function saveWritingEdit({
       category_id: item?.category_id ?? kept?.category_id ?? null,
       created_at: item?.created_at ?? kept?.created_at ?? now,
       updated_at: now,
-      base: kept?.base ?? item?.updated_at ?? null,
+      base: base !== undefined ? base : (kept?.base ?? item?.updated_at ?? null),
     },
   });
-  let outcome: Awaited<typeof queued>;
-  try {
-    outcome = await queued;
-  } catch (error) {
-    if (toDataError(error).code !== 'storage-full') throw error;
-    return saveAroundFullDevice(store, { id, title, content }, error);
-  }
-  const { synced, failure } = outcome;
-  const saved = await localWriting(database, await resolveId(database, id));
-  if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
-  return writingOfLocal(saved);
 }
 
 /**
@@ -128,14 +145,16 @@ export async function saveWritingEdit({
  */
 async function saveAroundFullDevice(
   store: OfflineStore,
-  request: { id: string; title: string; content: Json },
+  request: EditRequest,
   full: unknown,
 ): Promise<Writing> {
   await store.flush().catch(() => {});
   const id = await resolveId(store.database, request.id);
   if (id.startsWith(LOCAL_ID_PREFIX) || (await pendingIds(store.database)).has(id)) throw full;
   try {
-    return await serverSave(connection().client)({ ...request, id });
+    const saved = await serverSave(connection().client)({ ...request, id });
+    readAt(request.id, saved.updated_at);
+    return saved;
   } catch (error) {
     throw isOfflineFailure(error) ? full : error;
   }

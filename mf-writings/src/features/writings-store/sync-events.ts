@@ -4,6 +4,7 @@ import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 import { markSaved } from './drafts.ts';
 import { scheduleRefetch } from './realtime-refetch.ts';
 import { runtime, setState } from './store-state.ts';
+import { followSync } from './tab-versions.ts';
 
 /** Listens to the syncs of queued writes (this tab's and the other tabs'). */
 export function onWritingsSynced(listener: (event: SyncEvent) => void): () => void {
@@ -34,6 +35,7 @@ export function renameLocalWriting(from: string, to: string): void {
 
 /** Follows a sync: ids, saved marks, and what the writer must know about a conflict. */
 export function applySyncEvent(event: SyncEvent): void {
+  followSync(event);
   if (event.type === 'created') renameLocalWriting(event.id, event.writing.id);
   if (event.type === 'created' || event.type === 'saved' || event.type === 'conflict') {
     const { id, content } = event.writing;
