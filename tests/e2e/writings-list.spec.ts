@@ -201,9 +201,14 @@ test.describe('the writings list and folders', () => {
     await row(page, 'Writing 0').dragTo(folder);
     await expect(sidebar(page).getByRole('alert')).toContainText(messages.categories.noWriteAccess);
 
+    const moreActions = () =>
+      row(page, 'Writing 0').getByRole('button', { name: messages.sidebar.moreActions });
+    await expect(moreActions()).toHaveCount(1);
     await folder.getByRole('button', { name: 'Family letters' }).click();
     await expect(list(page).getByRole('option')).toHaveCount(1);
     await expect(row(page, 'Writing 0')).toBeVisible();
+    // The owner's writing is the reader's to read: no Rename, Move to folder or Delete on it.
+    await expect(moreActions()).toHaveCount(0);
   });
 
   test('the share dialog: Share disabled while empty, unknown e-mail, sharing, permission change and removal', async ({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterFirstScreen, type EventBus, messages, useOnDemand } from 'shared-kernel';
-import type { WritingSummary } from '../writings-store/index.ts';
+import { currentFolderPermission, useWritingsStore, type WritingSummary } from '../writings-store/index.ts';
 import styles from './sidebar.module.css';
 
 // The menu (Radix, its positioning, the dialogs) is not needed for the first screen: it arrives when the
@@ -15,13 +15,17 @@ export function useRowMenuAfterFirstScreen(bus: EventBus): void {
 }
 
 /**
- * A writing's actions behind one small button at the end of its title line: the title keeps the rest
- * of the line (cut with an ellipsis before the button, never drawn under it). Until the menu's code has
+ * A writing's actions behind one small button at the end of its title line (none in a folder shared for
+ * reading): the title keeps the rest of the line (cut with an ellipsis before the button, never drawn
+ * under it). Until the menu's code has
  * arrived the button is a plain one that asks for it, and a click opens the menu once it is there.
  */
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
   const [WritingRowActions, request] = useOnDemand(loadWritingRowActions);
   const [clicked, setClicked] = useState(false);
+  // A folder shared for reading: nothing in it is the reader's to rename, move or delete.
+  const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
+  if (readOnly) return null;
   if (WritingRowActions) return <WritingRowActions writing={writing} defaultOpen={clicked} />;
   return (
     <button

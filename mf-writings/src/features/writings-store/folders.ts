@@ -81,6 +81,16 @@ export function currentFolderPermission(): 'owner' | 'write' | 'read' {
   return folder.permission;
 }
 
+/**
+ * A folder shared with the writer for reading: its writings are theirs to read only (the row menu offers
+ * nothing). An action asked for anyway is refused here with the spec's alert, not sent to the server.
+ */
+export function refusedReadOnly(): boolean {
+  if (currentFolderPermission() !== 'read') return false;
+  setState({ notice: messages.categories.noWriteAccess });
+  return true;
+}
+
 /** Creates a folder ('Category name is required' when blank). Answers the folder, or `null`. */
 export async function addFolder(name: string): Promise<Folder | null> {
   const validated = validateCategoryName(name);

@@ -2,7 +2,7 @@
 import { canWriteToFolder, findFolderByName, messages, validateCategoryName } from 'shared-kernel';
 import { type LocalWriting, localWriting, type OfflineStore, resolveId } from '../offline-store/index.ts';
 import { type Folder, moveWritings, type WritingSummary } from '../writings-data/index.ts';
-import { addFolder } from './folders.ts';
+import { addFolder, refusedReadOnly } from './folders.ts';
 import { connection, runtime, say, setState } from './store-state.ts';
 
 /**
@@ -12,6 +12,7 @@ import { connection, runtime, say, setState } from './store-state.ts';
  * writes, so offline it waits for the connection like an edit. Answers whether they moved.
  */
 export async function moveWritingsToFolder(ids: readonly string[], folder: Folder | null): Promise<boolean> {
+  if (refusedReadOnly()) return false;
   if (!canWriteToFolder(folder)) {
     setState({ notice: messages.categories.noWriteAccess });
     return false;
@@ -82,6 +83,7 @@ async function keepMoves(
 
 /** Moves writings to the folder of that name (matched case-insensitively), creating it when none. */
 export async function moveWritingsToFolderNamed(ids: readonly string[], name: string): Promise<boolean> {
+  if (refusedReadOnly()) return false; // before a folder of that name is made
   const validated = validateCategoryName(name);
   if (!validated.ok) {
     setState({ notice: validated.error });

@@ -1,12 +1,16 @@
 // @vitest-environment node
-import { acceptInvitation } from 'shared-kernel';
+import { acceptInvitation, messages } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { createFolder } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
   disconnectWritingsStore,
+  dismissNotice,
   getWritingsState,
+  moveWritingsToFolderNamed,
+  removeWriting,
+  renameWritingTo,
   selectFolder,
   selectWriting,
 } from './index.ts';
@@ -60,5 +64,49 @@ describe('a shared folder the writer is reading in', { timeout: 30_000 }, () => 
     );
     expect(getWritingsState().selectedFolderId).toBeNull();
     expect(getWritingsState().selectedWritingId).toBeNull();
+  });
+
+  it('shared for reading: renaming, moving or deleting the owner’s writing is refused with the alert, and nothing changes', async () => {
+    const owner = await signUp('reading-owner');
+    const reader = await signUp('reader');
+    const folder = await createFolder({ client: owner.client, userId: owner.userId, name: 'Letters' });
+    await owner.client
+      .from('writings')
+      .insert({ user_id: owner.userId, title: 'Dear you', category_id: folder.id });
+    const share = await owner.client
+      .from('category_shares')
+      .insert({ category_id: folder.id, shared_with_user_id: reader.userId, permission_level: 'read' })
+      .select('id')
+      .single();
+    await acceptInvitation({ client: reader.client, shareId: share.data?.id ?? '' });
+    connectWritingsStore({ client: reader.client, userId: reader.userId });
+    await vi.waitFor(() =>
+      expect(getWritingsState().folders.map((shown) => shown.name)).toEqual(['Letters']),
+    );
+    await selectFolder(folder.id);
+    const [letter] = getWritingsState().items;
+    if (!letter) throw new Error('the owner’s writing is not listed');
+
+    for (const act of [
+      () => renameWritingTo(letter.id, 'Taken over'),
+      () => moveWritingsToFolderNamed([letter.id], 'Loot'),
+      () => removeWriting(letter.id),
+    ]) {
+      dismissNotice();
+      await act();
+      expect(getWritingsState().notice).toBe(messages.categories.noWriteAccess);
+    }
+    expect(getWritingsState().items.map((item) => item.title)).toEqual(['Dear you']);
+    // No folder made for the move, no copy of the writing kept as the reader's own.
+    const { data: theirs } = await reader.client
+      .from('writings')
+      .select('title')
+      .eq('user_id', reader.userId);
+    expect(theirs).toEqual([]);
+    const { data: folders } = await reader.client
+      .from('categories')
+      .select('name')
+      .eq('user_id', reader.userId);
+    expect(folders).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '../offline-store/index.ts';
 import { createWriting, deleteWriting, type Folder, type Writing } from '../writings-data/index.ts';
 import { applyLocalEdit, markSaved, markUnsaved } from './drafts.ts';
-import { selectedFolder } from './folders.ts';
+import { refusedReadOnly, selectedFolder } from './folders.ts';
 import { compareNewestFirst } from './merge.ts';
 import { loadWriting, saveWritingEdit } from './open-and-save.ts';
 import { retitleOpenWriting, withTitle } from './retitle.ts';
@@ -90,6 +90,7 @@ export async function createLocally(
 
 /** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
 export async function removeWriting(id: string): Promise<void> {
+  if (refusedReadOnly()) return;
   const { client } = connection();
   const store = await runtime.offline;
   // Queued, it is deleted on the server now or when the connection returns.
@@ -117,7 +118,7 @@ export async function removeWriting(id: string): Promise<void> {
  */
 export async function renameWritingTo(id: string, title: string): Promise<void> {
   const name = nonBlank(title);
-  if (name === null || retitleOpenWriting(id, name)) return;
+  if (name === null || refusedReadOnly() || retitleOpenWriting(id, name)) return;
   let content: Json;
   try {
     const writing = await loadWriting(id);
