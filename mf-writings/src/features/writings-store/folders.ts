@@ -91,18 +91,35 @@ export function refusedReadOnly(): boolean {
   return true;
 }
 
-/** Creates a folder ('Category name is required' when blank). Answers the folder, or `null`. */
-export async function addFolder(name: string): Promise<Folder | null> {
+/** Folders being created, by name in lower case: a second ask for the same name joins the first. */
+const adding = new Map<string, Promise<Folder | null>>();
+
+/**
+ * Creates a folder ('Category name is required' when blank; that alert goes once a folder is made).
+ * Answers the folder, or `null`. Asked twice for the same name before the first is made (a double
+ * click, Enter pressed twice), it makes one folder.
+ */
+export function addFolder(name: string): Promise<Folder | null> {
   const validated = validateCategoryName(name);
   if (!validated.ok) {
     setState({ notice: validated.error });
-    return null;
+    return Promise.resolve(null);
   }
+  const key = validated.value.toLowerCase();
+  const pending = adding.get(key);
+  if (pending) return pending;
+  const made = createNamedFolder(validated.value).finally(() => adding.delete(key));
+  adding.set(key, made);
+  return made;
+}
+
+async function createNamedFolder(name: string): Promise<Folder | null> {
   const { client, userId } = connection();
   try {
-    const folder = await createFolder({ client, userId, name: validated.value });
+    const folder = await createFolder({ client, userId, name });
     setState({
       folders: [...runtime.state.folders, folder].sort((left, right) => left.name.localeCompare(right.name)),
+      ...(runtime.state.notice === messages.categories.nameRequired ? { notice: null } : {}),
     });
     return folder;
   } catch (error) {

@@ -24,11 +24,22 @@ import { retitleOpenWriting, withTitle } from './retitle.ts';
 import { selectWriting } from './selection.ts';
 import { connection, runtime, say, setState } from './store-state.ts';
 
+/** The writing being created: asked again meanwhile (New clicked twice), the one writing is the answer. */
+let creating: Promise<Writing | null> | null = null;
+
 /**
  * Creates a writing in the selected folder, puts it first in the list and opens it. A read-only folder
- * or a failure is told through the notice; the answer is then `null`.
+ * or a failure is told through the notice; the answer is then `null`. One at a time: a double click
+ * makes one writing (each counts against the plan's documents).
  */
-export async function createAndSelect(): Promise<Writing | null> {
+export function createAndSelect(): Promise<Writing | null> {
+  creating ??= createNow().finally(() => {
+    creating = null;
+  });
+  return creating;
+}
+
+async function createNow(): Promise<Writing | null> {
   const { client, userId } = connection();
   const folder = selectedFolder();
   try {

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { messages } from 'shared-kernel';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import {
+  addFolder,
+  connectWritingsStore,
+  createAndSelect,
+  disconnectWritingsStore,
+  getWritingsState,
+} from './index.ts';
+
+let backend: InProcessBackend;
+
+beforeAll(async () => {
+  backend = await startInProcessBackend();
+}, 120_000);
+
+afterAll(async () => {
+  disconnectWritingsStore();
+  await backend?.stop();
+});
+
+async function connectedWriter(label: string) {
+  const writer = await signUpOn(backend, label);
+  connectWritingsStore({ client: writer.client, userId: writer.userId });
+  await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+  return writer;
+}
+
+describe('an action asked for twice before it is done', { timeout: 30_000 }, () => {
+  it('New clicked twice makes one writing, opened, and one document of the plan', async () => {
+    const writer = await connectedWriter('double-new');
+    const [first, second] = await Promise.all([createAndSelect(), createAndSelect()]);
+    expect(second?.id).toBe(first?.id);
+    const { data } = await writer.client.from('writings').select('id');
+    expect(data?.map((row) => row.id)).toEqual([first?.id]);
+    expect(getWritingsState().selectedWritingId).toBe(first?.id);
+    // Once made, New makes another.
+    await createAndSelect();
+    expect((await writer.client.from('writings').select('id')).data).toHaveLength(2);
+  });
+
+  it('Create pressed twice makes one folder; the blank-name alert before it goes once it is made', async () => {
+    const writer = await connectedWriter('double-folder');
+    await addFolder('   ');
+    expect(getWritingsState().notice).toBe(messages.categories.nameRequired);
+    const [first, second] = await Promise.all([addFolder('Scripts'), addFolder(' scripts ')]);
+    expect(second?.id).toBe(first?.id);
+    const { data } = await writer.client.from('categories').select('name');
+    expect(data).toEqual([{ name: 'Scripts' }]);
+    expect(getWritingsState().folders.map((folder) => folder.name)).toEqual(['Scripts']);
+    expect(getWritingsState().notice).toBeNull();
+  });
+});
