@@ -101,6 +101,22 @@ test.describe('writing offline', () => {
     await expect(prose(page)).toContainText('In the tunnel.');
   });
 
+  test('a writing made offline and still open says Saved once it has synced', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await openReady(page, workspace);
+    await context.setOffline(true);
+    await newWriting(page, 'Made on the train', 'No signal.');
+    await expect(saveState(page)).toHaveText(messages.editor.unsaved);
+    // Through a few sync attempts (back-off 1 s, 2 s, 4 s).
+    await page.waitForTimeout(6_000);
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect(saveState(page)).toHaveText('Saved');
+  });
+
   test('a page closed in the middle of a sync loses nothing and duplicates nothing', async ({
     page,
     context,

@@ -1,4 +1,4 @@
-import { CONTENT_SAVE_DEBOUNCE_MS, type Json, saveErrorMessage } from 'shared-kernel';
+import { CONTENT_SAVE_DEBOUNCE_MS, type Json, saveErrorMessage, serverIdOf } from 'shared-kernel';
 import type { Writing, WritingDraft } from '../../writings-store/index.ts';
 
 /** After the last change: when the list row and local draft are brought up to date. */
@@ -66,6 +66,19 @@ interface Pipeline {
   status: SaveStatus;
 }
 
+/**
+ * Whether `id` is the open writing's. A writing made offline keeps its `local_` id in a save under way
+ * while the pane follows its server id (it synced meanwhile): the same writing.
+ */
+function isOpen(pipeline: Pipeline, id: string): boolean {
+  return pipeline.open !== null && serverIdOf(pipeline.open.id) === serverIdOf(id);
+}
+
+/** Whether a save of writing `id` (under either of its ids) is under way. */
+function isSaving(pipeline: Pipeline, id: string): boolean {
+  return [...pipeline.inFlight.keys()].some((key) => serverIdOf(key) === serverIdOf(id));
+}
+
 function setStatus(pipeline: Pipeline, update: Partial<SaveStatus>): void {
   const { status } = pipeline;
   const next = { ...status, ...update };
@@ -96,22 +109,22 @@ async function runSaves(pipeline: Pipeline, first: SaveRequest): Promise<void> {
   let request: SaveRequest | undefined = first;
   while (request) {
     const current: SaveRequest = request;
-    const isOpen = () => pipeline.open?.id === current.id;
-    if (isOpen()) setStatus(pipeline, { saving: true });
+    const open = () => isOpen(pipeline, current.id);
+    if (open()) setStatus(pipeline, { saving: true });
     try {
       const row = await pipeline.save(current);
       // A newer change (queued, or still in the editor) keeps the mark; it is saved next.
       const newer =
         queued.has(current.id) ||
-        (isOpen() &&
+        (open() &&
           (pipeline.draftedVersion !== pipeline.version || pipeline.draft?.content !== current.content));
       if (!newer) {
         store.markSaved(current.id, row, current.content);
-        if (isOpen()) setStatus(pipeline, { unsaved: false, error: null });
-      } else if (isOpen()) setStatus(pipeline, { error: null });
+        if (open()) setStatus(pipeline, { unsaved: false, error: null });
+      } else if (open()) setStatus(pipeline, { error: null });
     } catch (error) {
       store.markUnsaved(current.id);
-      if (isOpen())
+      if (open())
         setStatus(pipeline, {
           unsaved: true,
           error: saveErrorMessage(error, { online: pipeline.isOnline() }),
@@ -121,7 +134,7 @@ async function runSaves(pipeline: Pipeline, first: SaveRequest): Promise<void> {
     queued.delete(current.id);
   }
   pipeline.inFlight.delete(first.id);
-  if (pipeline.open?.id === first.id) setStatus(pipeline, { saving: false });
+  if (isOpen(pipeline, first.id)) setStatus(pipeline, { saving: false });
 }
 
 /** Sends `request`, or queues it behind the save in flight for the same writing (replacing an older queued one). */
@@ -192,7 +205,7 @@ export function createSaveController({
       Object.assign(pipeline, { open: writing, version: 0, draftedVersion: 0, draft: null });
       pipeline.status = {
         unsaved: store.isUnsaved(writing.id),
-        saving: pipeline.inFlight.has(writing.id),
+        saving: isSaving(pipeline, writing.id),
         error: null,
       };
       for (const listener of pipeline.listeners) listener();
@@ -245,8 +258,9 @@ export function createSaveController({
      * mark and the failure go, unless the editor has changed since or the store still holds a newer draft.
      */
     synced(id: string): void {
-      const { open, inFlight, version, draftedVersion } = pipeline;
-      if (open?.id !== id || inFlight.has(id) || version !== draftedVersion || store.isUnsaved(id)) return;
+      const { version, draftedVersion } = pipeline;
+      if (!isOpen(pipeline, id) || isSaving(pipeline, id) || version !== draftedVersion) return;
+      if (store.isUnsaved(id)) return;
       setStatus(pipeline, { unsaved: false, error: null });
     },
 
