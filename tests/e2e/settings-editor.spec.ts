@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openSettingsTab } from './support/settings-dialog.ts';
+import { seedWritings } from './support/writings.ts';
 
 const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
 const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
@@ -22,8 +24,8 @@ test.describe('the Editor tab of the settings', () => {
       'aria-valuenow',
       '30',
     );
-    // Auto-save is on: the interval does nothing, and the hint says what on means.
-    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeDisabled();
+    // Auto-save is on: its interval can be set, and the hint says what on means.
+    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeEnabled();
     await expect(dialog).toContainText(messages.settings.editor.autoSaveOnHint);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -52,7 +54,8 @@ test.describe('the Editor tab of the settings', () => {
     const dialog = await openSettingsTab(workspace, 'Editor');
     await dialog.getByRole('switch', { name: 'Auto-save' }).click();
     await expect(dialog).toContainText(messages.settings.editor.autoSaveOffHint);
-    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeEnabled();
+    // Off, nothing saves by itself: the interval is auto-save's.
+    await expect(dialog.getByRole('slider', { name: 'Save interval' })).toBeDisabled();
     await page.keyboard.press('Escape');
     await page
       .locator('[data-slot="writings/Sidebar"]')
@@ -67,5 +70,30 @@ test.describe('the Editor tab of the settings', () => {
     await expect(state).toHaveText('Unsaved changes');
     await page.keyboard.press('ControlOrMeta+s');
     await expect(state).toHaveText('Saved');
+  });
+
+  test('with auto-save on, a writer who keeps typing without a pause is saved at the interval', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedWritings(account, ['Harbour']);
+    await workspace.open();
+    await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
+    const dialog = await openSettingsTab(workspace, 'Editor');
+    const interval = dialog.getByRole('slider', { name: 'Save interval' });
+    await interval.focus();
+    await page.keyboard.press('Home');
+    await expect(interval).toHaveAttribute('aria-valuenow', '5');
+    await page.keyboard.press('Escape');
+    await prose(page).getByText('About Harbour').click();
+    await page.keyboard.press('End');
+    // Seven seconds of typing, never stopping long enough for the save after a pause (750 ms).
+    const started = Date.now();
+    while (Date.now() - started < 7_000) await page.keyboard.type(' la', { delay: 120 });
+    const client = backendClient();
+    await client.auth.setSession(account.session);
+    const { data } = await client.from('writings').select('content').single();
+    expect(JSON.stringify(data?.content)).toContain('About Harbour la la');
   });
 });

@@ -66,9 +66,10 @@ export const settingsMessages = {
   editor: {
     autoSave: 'Auto-save',
     /** What the switch does in the state it is in. */
-    autoSaveOnHint: 'The writing is saved a moment after you stop typing.',
+    autoSaveOnHint:
+      'The writing is saved a moment after you stop typing, and at the interval below while you keep typing.',
     autoSaveOffHint:
-      'The writing is saved with Cmd/Ctrl+S and at the interval below. Every keystroke is still kept on this device.',
+      'The writing is saved with Cmd/Ctrl+S and when you leave it. Every keystroke is still kept on this device.',
     interval: 'Save interval',
     intervalSeconds,
     spellCheck: 'Spell check',

@@ -28,9 +28,9 @@ export const preferencesSchema = z.object({
   ideasOpen: z.catch(z.boolean(), true),
   chatOpen: z.catch(z.boolean(), true),
   // Editor settings (issue 16: the editor honours each one).
-  /** Save to the server on its own after each pause in typing; off saves on Cmd/Ctrl+S and every interval. */
+  /** Save to the server on its own after each pause in typing; off saves on Cmd/Ctrl+S and leaving. */
   autoSave: z.catch(z.boolean(), true),
-  /** Seconds between the saves of the open writing while auto-save is off. */
+  /** Auto-save's longest wait, in seconds, while the writer keeps typing without a pause. */
   autoSaveIntervalSeconds: z.catch(
     z
       .int()

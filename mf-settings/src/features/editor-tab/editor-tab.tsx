@@ -12,7 +12,7 @@ type TabSizeChoice = `${(typeof TAB_SIZES)[number]}`;
 const TAB_SIZE_OPTIONS = TAB_SIZES.map((size) => ({ value: `${size}` as TabSizeChoice, label: `${size}` }));
 
 /**
- * Editor: auto-save and the interval it saves at when off, spell check, focus mode, line numbers and tab
+ * Editor: auto-save and its interval (the longest it waits while the writer keeps typing), spell check, focus mode, line numbers and tab
  * size of code blocks. The writings editor reads each one from the kernel's preferences and applies it at
  * once.
  */
@@ -34,7 +34,7 @@ export function EditorTab() {
           max={AUTO_SAVE_INTERVAL_SECONDS.max}
           step={AUTO_SAVE_INTERVAL_SECONDS.step}
           format={texts.intervalSeconds}
-          disabled={preferences.autoSave}
+          disabled={!preferences.autoSave}
           onValueChange={(autoSaveIntervalSeconds) => updatePreferences({ autoSaveIntervalSeconds })}
         />
       </section>

@@ -226,10 +226,11 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
     });
     return () => subscription.unsubscribe();
   }, [controller]);
-  // Auto-save off (Editor settings): the open writing is saved every interval when it has changes.
+  // Auto-save (Editor settings) saves a moment after each pause in typing, and every interval while the
+  // writer keeps typing without one. Off, only Cmd/Ctrl+S, the Save button and leaving the writing save.
   const { autoSave, autoSaveIntervalSeconds } = usePreferences();
   useEffect(() => {
-    if (autoSave) return;
+    if (!autoSave) return;
     const timer = setInterval(() => void controller.saveNow(), autoSaveIntervalSeconds * 1000);
     return () => clearInterval(timer);
   }, [controller, autoSave, autoSaveIntervalSeconds]);

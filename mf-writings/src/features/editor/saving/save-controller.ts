@@ -36,7 +36,7 @@ export interface SaveControllerOptions {
   /**
    * Whether to save by itself after each pause in typing (the Editor settings' auto-save); when it says
    * no, the draft is still kept on the device after every change and a save waits for Cmd/Ctrl+S, the
-   * interval, or leaving the writing. Read at each change.
+   * Save button or leaving the writing. Read at each change.
    */
   autoSave?: () => boolean;
 }
