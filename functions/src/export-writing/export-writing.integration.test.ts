@@ -37,14 +37,13 @@ async function writer(tier: 'FREE' | 'LITE'): Promise<{ client: SupabaseClient; 
   return { client, id, token: data.session?.access_token as string };
 }
 
-async function writingOf(owner: { client: SupabaseClient; id: string }) {
-  const content = {
-    type: 'doc',
-    content: [
-      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Sea & sky' }] },
-      { type: 'paragraph', content: [{ type: 'text', text: 'Waves <crash>', marks: [{ type: 'bold' }] }] },
-    ],
-  };
+const seaAndSky = [
+  { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Sea & sky' }] },
+  { type: 'paragraph', content: [{ type: 'text', text: 'Waves <crash>', marks: [{ type: 'bold' }] }] },
+];
+
+async function writingOf(owner: { client: SupabaseClient; id: string }, blocks: object[] = seaAndSky) {
+  const content = { type: 'doc', content: blocks };
   const { data, error } = await owner.client
     .from('writings')
     .insert({ user_id: owner.id, title: 'Sea & sky', content })
@@ -81,9 +80,29 @@ describe('export-writing', () => {
     expect(markdown.status).toBe(200);
     expect(markdown.headers.get('content-type')).toContain('text/markdown');
     expect(markdown.headers.get('content-disposition')).toContain("filename*=UTF-8''Sea%20%20sky.md");
-    expect(await markdown.text()).toBe('# Sea & sky\n\n**Waves <crash>**\n');
+    expect(await markdown.text()).toBe('# Sea & sky\n\n**Waves \\<crash>**\n');
     const html = await call(lite.token, { writingId, format: 'html' });
     expect(await html.text()).toContain('<p><strong>Waves &lt;crash&gt;</strong></p>');
+  });
+
+  it('exports a stored javascript: link and image, and literal Markdown text, as text', async () => {
+    const lite = await writer('LITE');
+    const writingId = await writingOf(lite, [
+      {
+        type: 'paragraph',
+        content: [
+          {
+            type: 'text',
+            text: 'EVIL',
+            marks: [{ type: 'link', attrs: { href: 'javascript:window.__pwned=1' } }],
+          },
+          { type: 'text', text: ' [click me](javascript:alert(document.domain))' },
+        ],
+      },
+      { type: 'image', attrs: { src: 'javascript:alert(1)', alt: 'x' } },
+    ]);
+    const markdown = await call(lite.token, { writingId, format: 'markdown' });
+    expect(await markdown.text()).toBe('EVIL \\[click me\\](javascript:alert(document.domain))\n\nx\n');
   });
 
   it('answers a FREE writer with the premium feature refusal, and others with 401 and 404', async () => {

@@ -1,13 +1,10 @@
 import type { DocumentNode } from './document.ts';
+import { safeUrl } from './safe-url.ts';
 
 type Mark = NonNullable<DocumentNode['marks']>[number];
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Only http(s) and mailto addresses become links or images: a stored `javascript:` URL stays text. */
-const safeUrl = (value: unknown): string | undefined =>
-  typeof value === 'string' && /^(https?:|mailto:)/i.test(value.trim()) ? value.trim() : undefined;
 
 function withMark(html: string, mark: Mark): string {
   if (mark.type === 'bold') return `<strong>${html}</strong>`;
