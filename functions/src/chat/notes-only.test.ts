@@ -34,14 +34,16 @@ describe('notesOnlyAnswer', () => {
     );
   });
 
-  it("quotes an idea longer than its title whole, under 'An idea', not under its title cut mid-word", () => {
+  it('quotes an idea longer than its title whole, under its title: its first 60 characters', () => {
     const content =
       'The harbour master keeps a ledger of every boat that never came back,\nand of who waited';
-    const answer = notesOnlyAnswer([{ n: 4, kind: 'idea', title: ideaTitle(content), excerpt: content }]);
+    const title = ideaTitle(content);
+    const answer = notesOnlyAnswer([{ n: 4, kind: 'idea', title, excerpt: content }]);
+    expect(title).toBe('The harbour master keeps a ledger of every boat that never c');
     expect(answer).toBe(
       [
         messages.chat.notesOnlyIntro,
-        `**${messages.chat.notesOnlyIdea}** [4]\n\n> The harbour master keeps a ledger of every boat that never came back, and of who waited`,
+        `**${title}** [4]\n\n> The harbour master keeps a ledger of every boat that never came back, and of who waited`,
         messages.chat.notesOnlyHint,
       ].join('\n\n'),
     );
@@ -56,5 +58,35 @@ describe('notesOnlyAnswer', () => {
 
   it('says so when no note matched', () => {
     expect(notesOnlyAnswer([])).toBe(messages.chat.notesOnlyNothing);
+  });
+
+  describe("keeps the writer's text literal", () => {
+    /** What CommonMark reads an escaped text as: each backslash escape as the mark it escapes. */
+    const unescaped = (markdown: string) => markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    /** Markdown syntax outside an escape: `[`, `]`, `(`, `!`, `*`, `_`, `<`, `` ` `` not preceded by `\`. */
+    // What opens a link, an image, emphasis, raw HTML or code (`!` and `(` are plain once `[` `]` are escaped).
+    const bareSyntax = /(^|[^\\])[[\]*_<`]/;
+    const idea =
+      'Zephyr plot: [zephyr link](javascript:window.__zz=1) and ![zephyr img](http://127.0.0.1:9/track.png) <img src=x onerror="window.__zz2=1"> **zephyr bold**';
+    const writing = 'My Harbor Novel\n\nLink test: [click';
+
+    it('escapes every Markdown mark in a quoted idea and a quoted writing, so the quote reads as typed', () => {
+      const answer = notesOnlyAnswer([
+        { n: 1, kind: 'idea', title: ideaTitle(idea), excerpt: idea },
+        { n: 2, kind: 'writing', title: 'My Harbor Novel', excerpt: writing },
+      ]);
+      const quotes = answer.split('\n\n').filter((block) => block.startsWith('> '));
+      expect(quotes).toHaveLength(2);
+      expect(unescaped(quotes[0] ?? '')).toBe(`> ${idea}`);
+      expect(unescaped(quotes[1] ?? '')).toBe('> Link test: [click');
+      for (const quote of quotes) expect(quote.slice(2)).not.toMatch(bareSyntax);
+    });
+
+    it("escapes a title's marks instead of dropping them", () => {
+      const answer = notesOnlyAnswer([
+        { n: 3, kind: 'writing', title: 'Novels & <b>Epics</b> [draft]', excerpt: 'x' },
+      ]);
+      expect(answer).toContain('**Novels & \\<b>Epics\\</b> \\[draft\\]** [3]');
+    });
   });
 });

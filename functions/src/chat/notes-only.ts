@@ -1,5 +1,5 @@
 import type { UIMessageStreamWriter } from 'ai';
-import { type ChatSource, messages, oneLine, textPastTitle } from 'shared-kernel/domain';
+import { type ChatSource, literalMarkdown, messages, oneLine, textPastTitle } from 'shared-kernel/domain';
 
 /** Delay between the streamed pieces of a notes-only answer: it reads as it arrives, and Stop can cut it. */
 const PIECE_DELAY_MS = 12;
@@ -14,20 +14,18 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited.
- * An idea has no title of its own, only its first 60 characters: one longer than that is quoted whole
- * under 'An idea', not under a heading cut mid-word.
+ * The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited, the
+ * writer's text as the literal text it is. An idea's title is its first 60 characters: one longer than
+ * that is quoted whole under it, as a title cut mid-word does not say the idea.
  */
 export function notesOnlyAnswer(sources: readonly ChatSource[]): string {
   if (sources.length === 0) return messages.chat.notesOnlyNothing;
   const quotes = sources.map((source) => {
-    const cited = `**${source.title.replace(/[*_`[\]]/g, '')}** [${source.n}]`;
+    const cited = `**${literalMarkdown(oneLine(source.title))}** [${source.n}]`;
     const excerpt = textPastTitle(source.excerpt, source.title);
     if (!excerpt) return cited;
-    if (source.kind === 'idea') {
-      return `**${messages.chat.notesOnlyIdea}** [${source.n}]\n\n> ${oneLine(source.excerpt)}`;
-    }
-    return `${cited}\n\n> ${excerpt}`;
+    const quoted = source.kind === 'idea' ? oneLine(source.excerpt) : excerpt;
+    return `${cited}\n\n> ${literalMarkdown(quoted)}`;
   });
   return [messages.chat.notesOnlyIntro, ...quotes, messages.chat.notesOnlyHint].join('\n\n');
 }

@@ -14,6 +14,7 @@ export {
 export { blocksToHtml, documentToHtml, exportFileName } from './document-html.ts';
 export { documentToMarkdown } from './document-markdown.ts';
 export { editorWidth } from './layout.ts';
+export { literalMarkdown } from './markdown-text.ts';
 export { mergeRefetched } from './merge-refetched.ts';
 export {
   chatError,

@@ -39,6 +39,14 @@ export function escapeLineStarts(markdown: string): string {
     .join('\n');
 }
 
+/**
+ * Plain text as Markdown that renders as that very text (a note quoted in a chat answer): no link, image,
+ * emphasis, heading or list is read into it.
+ */
+export function literalMarkdown(text: string): string {
+  return escapeLineStarts(escapeText(text));
+}
+
 /** A heading's text whose trailing ` #` is kept rather than read as the heading's closing sequence. */
 export function escapeHeadingEnd(markdown: string): string {
   return markdown.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');

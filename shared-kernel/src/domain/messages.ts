@@ -197,8 +197,6 @@ export const messages = {
     notesOnlyNothing:
       'No AI model is connected, and none of your ideas or writings match this question. Try other words, or connect a model (see the README).',
     notesOnlyHint: 'Connect an AI model (see the README) for written answers built from these notes.',
-    /** The heading of an idea quoted whole in a notes-only answer (its title would be cut). */
-    notesOnlyIdea: 'An idea',
   },
   categories: {
     notFound: 'Category not found',

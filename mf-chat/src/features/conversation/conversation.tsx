@@ -164,11 +164,12 @@ export function Conversation(props: ConversationProps) {
             )}
           </>
         )}
-        {chat.messages.map((message) => (
+        {chat.messages.map((message, index) => (
           <MessageView
             key={message.id}
             message={message}
             onOpenSource={(source) => openSource(bus, source)}
+            streaming={chat.status === 'streaming' && index === chat.messages.length - 1}
           />
         ))}
         {chat.status === 'submitted' && (

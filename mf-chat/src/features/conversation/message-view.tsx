@@ -29,9 +29,12 @@ export const textOf = (message: UIMessage) =>
 export function MessageView({
   message,
   onOpenSource,
+  streaming = false,
 }: {
   message: UIMessage;
   onOpenSource: (source: ChatSource) => void;
+  /** The reply is still arriving (the last one, while the chat streams). */
+  streaming?: boolean;
 }) {
   const [highlighted, setHighlighted] = useState<number>();
   if (message.role === 'user') {
@@ -49,7 +52,7 @@ export function MessageView({
   };
   return (
     <div className={styles.assistant} data-role="assistant">
-      <Markdown text={textOf(message)} onCite={cite} />
+      <Markdown text={textOf(message)} onCite={cite} streaming={streaming} />
       <SourcesList sources={sources} highlighted={highlighted} onOpen={onOpenSource} />
     </div>
   );

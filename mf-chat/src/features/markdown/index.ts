@@ -1,2 +1,2 @@
 // Replies rendered as safe Markdown with clickable citations.
-export { linkCitations, Markdown, safeUrl } from './markdown.tsx';
+export { healStreaming, linkCitations, Markdown, safeUrl } from './markdown.tsx';

@@ -1,4 +1,5 @@
-// A reply as Markdown: safe while it is still streaming (unclosed syntax healed by remend), raw HTML
+// A reply as Markdown: safe while it is still streaming (the unclosed syntax of the block being written
+// healed by remend, only then: a finished reply is shown as written), raw HTML
 // never rendered (react-markdown without rehype-raw shows it as text), links limited to http(s) and
 // mailto, images not loaded, citations [n] turned into buttons, code blocks with a Copy button.
 import { type ReactNode, useState } from 'react';
@@ -25,6 +26,36 @@ export function safeUrl(url: string): string {
   return SAFE_LINK.test(cleaned) ? cleaned : '';
 }
 
+/** Whether a line opens or closes a fenced code block. */
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * Where the block being written starts: past the last blank line outside a code fence. Inline syntax
+ * never crosses a blank line, so only this block can hold syntax the stream has not finished yet.
+ */
+function lastBlockStart(text: string): number {
+  let start = 0;
+  let offset = 0;
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    offset += line.length + 1;
+    if (FENCE.test(line)) fenced = !fenced;
+    else if (!fenced && line.trim() === '') start = offset;
+  }
+  return Math.min(start, text.length);
+}
+
+/**
+ * A reply still streaming, its last block healed by remend (`**bold` closed, a link cut mid-address
+ * finished, a half-written image dropped). The blocks before are whole: an unclosed `[` there is text the
+ * reply wrote, and remend would close it with its `streamdown:incomplete-link` placeholder after the
+ * block that follows. A finished reply is never given to this: it is rendered as written.
+ */
+export function healStreaming(text: string): string {
+  const start = lastBlockStart(text);
+  return text.slice(0, start) + remend(text.slice(start));
+}
+
 function CodeBlock({ children }: { children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
   const [pre, setPre] = useState<HTMLPreElement | null>(null);
@@ -46,7 +77,16 @@ function CodeBlock({ children }: { children?: ReactNode }) {
   );
 }
 
-export function Markdown({ text, onCite }: { text: string; onCite: (n: number) => void }) {
+export function Markdown({
+  text,
+  onCite,
+  streaming = false,
+}: {
+  text: string;
+  onCite: (n: number) => void;
+  /** The reply is still arriving: its unfinished syntax is healed. */
+  streaming?: boolean;
+}) {
   const citable = new Set<number>();
   for (const match of text.matchAll(/\[(\d{1,3})\]/g)) citable.add(Number(match[1]));
   const components: Components = {
@@ -78,7 +118,7 @@ export function Markdown({ text, onCite }: { text: string; onCite: (n: number) =
   return (
     <div className={styles.markdown}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} components={components}>
-        {linkCitations(remend(text), citable)}
+        {linkCitations(streaming ? healStreaming(text) : text, citable)}
       </ReactMarkdown>
     </div>
   );
