@@ -30,6 +30,7 @@ export {
   unsyncedSignOutText,
   writingsDragLabel,
 } from './messages.ts';
+export { isSafeImageSrc, isSafeLinkHref, SAFE_LINK_PROTOCOLS } from './safe-url.ts';
 export { cutText, oneLine, previewText, textPastTitle } from './text.ts';
 export {
   type BillingPeriod,

@@ -5,7 +5,7 @@ import { CodeBlockDisplay } from './code-block/code-block-view.ts';
 import { FocusMode } from './editor-preferences/focus-mode.ts';
 import { EmbedNode } from './embeds/embed-node.ts';
 import { ImageNode } from './image/image-node.ts';
-import { isSafeLinkHref } from './links/link-safety.ts';
+import { isSafeLinkHref } from './links/index.ts';
 import { PasteAndDrop, type PasteAndDropOptions } from './paste-and-drop/paste-and-drop.ts';
 import { WritingPlaceholder } from './placeholder/placeholder.ts';
 
