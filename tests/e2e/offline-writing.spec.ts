@@ -242,8 +242,11 @@ test.describe('reopening offline', () => {
     await expect(pendingCount(page)).toBeVisible();
     await sidebarSlot(page).getByText('Written offline', { exact: true }).click();
     await expect(prose(page)).toContainText('In the tunnel.');
+    // Its text is on this device only: it says so after the reload too, not Saved.
+    await expect(saveState(page)).toHaveText(messages.editor.unsaved);
     await sidebarSlot(page).getByText('Kept online', { exact: true }).click();
     await expect(prose(page)).toContainText('Before the tunnel.');
+    await expect(saveState(page)).toHaveText('Saved');
 
     await context.setOffline(false);
     await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });

@@ -1,5 +1,6 @@
 // The writings' offline store: the local database (IndexedDB), the outbox and its sync.
 export {
+  hasQueuedText,
   keepFolders,
   keptFolders,
   LOCAL_ID_PREFIX,

@@ -64,6 +64,17 @@ export function outboxEntries(database: LocalDatabase): Promise<OutboxEntry[]> {
   return queuedEntries<OutboxPayload>(database);
 }
 
+/** Whether text of the writing (its create, or an edit) waits in the outbox under any of `ids`. */
+export async function hasQueuedText(database: LocalDatabase, ids: readonly string[]): Promise<boolean> {
+  for (const id of new Set(ids)) {
+    const entries = await database.getAllFromIndex('outbox', 'id', id);
+    const text = (entry: OutboxEntry) =>
+      entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
+    if (entries.some(text)) return true;
+  }
+  return false;
+}
+
 /** The local copy of a writing, if this device has one. */
 export function localWriting(database: LocalDatabase, id: string): Promise<LocalWriting | undefined> {
   return database.get('writings', id);

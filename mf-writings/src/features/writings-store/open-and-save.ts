@@ -1,6 +1,7 @@
 // Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
 import { isOfflineFailure, type Json, messages, toDataError } from 'shared-kernel';
 import {
+  hasQueuedText,
   LOCAL_ID_PREFIX,
   localWriting,
   type OfflineStore,
@@ -11,6 +12,7 @@ import {
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
+import { markUnsaved } from './drafts.ts';
 import { connection, runtime } from './store-state.ts';
 import { baseOf, readAt, sending } from './tab-versions.ts';
 
@@ -57,7 +59,8 @@ export async function loadWriting(id: string): Promise<Writing | null> {
     version = local?.base ?? null;
     return local?.content != null ? writingOfLocal(local) : null;
   };
-  let writing = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX) ? await deviceCopy() : null;
+  const queuedHere = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX);
+  let writing = queuedHere ? await deviceCopy() : null;
   if (!writing) {
     try {
       writing = await (early && resolved === id ? early : getWriting({ client, id: resolved }));
@@ -75,6 +78,8 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   // version it was typed over.
   const typedOver = draft !== undefined || runtime.state.unsaved.has(id);
   if (writing && (!typedOver || baseOf(id) === undefined)) readAt(id, version);
+  // Its text waits to sync (after a reload too, refused for the plan's limit, say): not Saved until then.
+  if (writing && queuedHere && database && (await hasQueuedText(database, [id, resolved]))) markUnsaved(id);
   if (!writing || !draft) return writing;
   return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
 }
