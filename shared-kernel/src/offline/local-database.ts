@@ -155,8 +155,10 @@ export async function enqueueWrite<Payload extends object>(
   }
   if (op === 'delete') await items.delete(id);
   else if (item) {
-    // The first unsynced edit fixes the base; later ones keep it.
-    const kept = queued.length > 0 ? ((await items.get(id)) as KeptItem | undefined) : undefined;
+    // The first unsynced edit fixes the base; later ones keep it. A write queued under another id (made
+    // offline and synced, or kept as a copy) is made from the version this device keeps under the new one.
+    const kept =
+      queued.length > 0 || id !== queuedId ? ((await items.get(id)) as KeptItem | undefined) : undefined;
     await items.put({ ...item, id, ...(kept ? { base: kept.base } : {}) });
   }
   await transaction.done;

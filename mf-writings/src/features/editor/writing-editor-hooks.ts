@@ -74,7 +74,9 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
   useEffect(
     () =>
       onWritingsSynced((event) => {
-        if (event.type === 'created' || syncedFromHere(event)) {
+        // Kept as a copy (the writing is no longer theirs to write): nothing of it is left to save here.
+        if (event.type === 'copied') controller.synced(event.id);
+        else if (event.type === 'created' || syncedFromHere(event)) {
           seen.saw(event.writing.id, event.writing.updated_at);
           controller.synced(event.writing.id);
         }

@@ -239,6 +239,15 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
       { id: expect.any(String), title: 'Draft', content: documentOf('Draft', 'Worth keeping.') },
     ]);
     expect(events.map((event) => event.type)).toEqual(['copied']);
+
+    // A save of the same text that was on its way, and a later edit, go into that writing: no second copy.
+    await edit(database, loaded, 'Draft', 'Worth keeping.');
+    await sync.flush();
+    await edit(database, loaded, 'Draft', 'Worth keeping. More.');
+    await sync.flush();
+    expect(await serverWritings(elsewhere)).toEqual([
+      { id: expect.any(String), title: 'Draft', content: documentOf('Draft', 'Worth keeping. More.') },
+    ]);
   });
 
   it('sends in the next round an edit folded in while an older one was on its way', async () => {

@@ -118,15 +118,25 @@ async function settle(
   await transaction.done;
 }
 
+/**
+ * Drops the entry and keeps the server's copy of the writing (none: deleted). `keptAs`: the writing the
+ * edit went into instead; this device's later writes of `id` go there too (the id map), so a save of the
+ * same text that was on its way makes no second copy.
+ */
 async function dropEntry(
   { database, userId }: SyncContext,
   entry: OutboxEntry,
   id: string,
   writing: Writing | null,
+  keptAs?: Writing,
 ): Promise<void> {
-  const transaction = database.transaction(['writings', 'outbox'], 'readwrite');
+  const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
   await transaction.objectStore('outbox').delete(entry.seq);
   const writings = transaction.objectStore('writings');
+  if (keptAs) {
+    await transaction.objectStore('idMap').put(keptAs.id, id);
+    await writings.put({ user_id: userId, ...keptAs, base: keptAs.updated_at });
+  }
   if (writing) await writings.put({ user_id: userId, ...writing, base: writing.updated_at });
   else await writings.delete(id);
   await transaction.done;
@@ -251,7 +261,7 @@ async function sendUpdate(
     content: own.content,
     category_id: null,
   });
-  await dropEntry(context, entry, id, current);
+  await dropEntry(context, entry, id, current, copy);
   onEvent({ type: 'copied', id: entry.id, writing: current, copy });
 }
 

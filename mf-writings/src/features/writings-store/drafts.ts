@@ -40,6 +40,14 @@ export function markUnsaved(id: string): void {
   setState({ unsaved: new Set(runtime.state.unsaved).add(id) });
 }
 
+/** The writing's unsaved text is kept elsewhere now (as a copy): nothing of it is left to save. */
+export function forgetUnsaved(id: string): void {
+  const unsaved = new Set(runtime.state.unsaved);
+  unsaved.delete(id);
+  const { [id]: _kept, ...drafts } = runtime.state.drafts;
+  setState({ unsaved, drafts });
+}
+
 /** Whether a writing has local edits the server does not have. */
 export function isUnsaved(id: string): boolean {
   return runtime.state.unsaved.has(id);

@@ -1,8 +1,9 @@
 // Syncs of queued writes: ids that change, saved marks, and what the writer must know about a conflict.
 import { messages, syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
 import { type SyncEvent, sameJson } from '../offline-store/index.ts';
-import { markSaved } from './drafts.ts';
+import { forgetUnsaved, markSaved } from './drafts.ts';
 import { scheduleRefetch } from './realtime-refetch.ts';
+import { selectWriting } from './selection.ts';
 import { runtime, setState } from './store-state.ts';
 import { followSync } from './tab-versions.ts';
 
@@ -52,7 +53,11 @@ export function applySyncEvent(event: SyncEvent): void {
     scheduleRefetch();
   }
   if (event.type === 'copied') {
+    // The writer's text is safe in the copy, which opens in place of the writing they may no longer
+    // write: saved again, the same text would make a second copy.
+    forgetUnsaved(event.id);
     setState({ notice: syncKeptAsCopyText({ copy: event.copy.title }) });
+    if (runtime.state.selectedWritingId === event.id) selectWriting(event.copy.id);
     scheduleRefetch();
   }
   for (const listener of runtime.syncListeners) listener(event);
