@@ -139,7 +139,7 @@ async function kept(area: Area, id: string, write: Parameters<Area['queue']>[0])
  * the store's write is in (the store may still be opening, or busy): a page closed in between lost the
  * thought. So each capture is also kept at once in localStorage (the kernel's exit drafts: synchronous,
  * they survive the close) until the device or the server has it; one still there when the page closed
- * is written on the next start, before the first list is read.
+ * is written on the next start, and listed from there meanwhile ({@link readPage}).
  *
  * A device with no room left for it sends it to the server directly. Offline as well, it stays in
  * localStorage only: listed from there ({@link readPage}), and written when the connection is back.
@@ -230,8 +230,9 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     (count) => {
       for (const listener of pendingListeners) listener(count);
     },
-  ).then(async (area) => {
-    await captures.replay(area);
+  ).then((area) => {
+    // Written beside the first list, not before it: until then the list shows them from localStorage.
+    void captures.replay(area);
     return area;
   });
   // A capture kept for want of a connection is written once the server answers again (any request's
