@@ -235,8 +235,8 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     void captures.replay(area);
     return area;
   });
-  // A capture kept for want of a connection is written once the server answers again (any request's
-  // answer: the browser's online event is not always fired, and says nothing of a server that was down).
+  // A capture kept for want of a connection is written once the server answers again: any request's
+  // answer, which also tells of a server that was down while the device stayed online (no online event).
   const answered = serverReached$.subscribe(() => {
     if (captures.waiting().length > 0) void opened.then((area) => captures.replay(area));
   });
