@@ -4,6 +4,7 @@
 import {
   exitDrafts,
   isOfflineFailure,
+  online$,
   serverReached$,
   startOfflineArea,
   toDataError,
@@ -235,11 +236,15 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     void captures.replay(area);
     return area;
   });
-  // A capture kept for want of a connection is written once the server answers again: any request's
-  // answer, which also tells of a server that was down while the device stayed online (no online event).
-  const answered = serverReached$.subscribe(() => {
+  // A capture kept for want of a connection is written once the connection is back, or the server answers
+  // again (which also tells of a server that was down while the device stayed online: no online event).
+  const replayWaiting = () => {
     if (captures.waiting().length > 0) void opened.then((area) => captures.replay(area));
-  });
+  };
+  const triggers = [
+    serverReached$.subscribe(replayWaiting),
+    online$.subscribe((online) => online && replayWaiting()),
+  ];
   return {
     create: (idea) => captures.capture(opened, idea),
     async update(idea) {
@@ -285,7 +290,7 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
       return () => syncListeners.delete(listener);
     },
     close() {
-      answered.unsubscribe();
+      for (const trigger of triggers) trigger.unsubscribe();
       void opened.then((area) => area?.close());
     },
   };
