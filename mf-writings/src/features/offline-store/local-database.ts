@@ -64,13 +64,14 @@ export function outboxEntries(database: LocalDatabase): Promise<OutboxEntry[]> {
   return queuedEntries<OutboxPayload>(database);
 }
 
-/** Whether text of the writing (its create, or an edit) waits in the outbox under any of `ids`. */
+/** Whether an entry carries text of its writing (a create, or an edit), not a move alone. */
+export const carriesText = (entry: OutboxEntry) =>
+  entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
+
+/** Whether text of the writing waits in the outbox under any of `ids`. */
 export async function hasQueuedText(database: LocalDatabase, ids: readonly string[]): Promise<boolean> {
   for (const id of new Set(ids)) {
-    const entries = await database.getAllFromIndex('outbox', 'id', id);
-    const text = (entry: OutboxEntry) =>
-      entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
-    if (entries.some(text)) return true;
+    if ((await database.getAllFromIndex('outbox', 'id', id)).some(carriesText)) return true;
   }
   return false;
 }

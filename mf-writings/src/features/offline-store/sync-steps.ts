@@ -9,7 +9,13 @@ import {
   type WorkspaceClient,
 } from 'shared-kernel';
 import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
-import { type LocalDatabase, type LocalWriting, type OutboxEntry, serverIdOf } from './local-database.ts';
+import {
+  carriesText,
+  type LocalDatabase,
+  type LocalWriting,
+  type OutboxEntry,
+  serverIdOf,
+} from './local-database.ts';
 
 /** What a sync did, for the store and the other tabs to follow. Ids are as queued (maybe `local_`). */
 export type SyncEvent =
@@ -101,8 +107,7 @@ async function settle(
   const laterWrites =
     (await queued.count(entry.id)) > 0 || (entry.id !== writing.id && (await queued.count(writing.id)) > 0);
   // A move alone carried no text: the device's text may be older than the server's, which it answered.
-  const carriedText =
-    entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
+  const carriedText = carriesText(entry);
   await writings.put({
     user_id: userId,
     ...writing,

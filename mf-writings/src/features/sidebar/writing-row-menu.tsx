@@ -17,8 +17,8 @@ export function useRowMenuAfterFirstScreen(bus: EventBus): void {
 /**
  * A writing's actions behind one small button at the end of its title line (none in a folder shared for
  * reading): the title keeps the rest of the line (cut with an ellipsis before the button, never drawn
- * under it). Until the menu's code has
- * arrived the button is a plain one that asks for it, and a click opens the menu once it is there.
+ * under it). Until the menu's code has arrived the button is a plain one that asks for it, and a click
+ * opens the menu once it is there.
  */
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
   const [WritingRowActions, request] = useOnDemand(loadWritingRowActions);
