@@ -234,6 +234,11 @@ test.describe('reopening offline', () => {
     await context.setOffline(true);
     await newWriting(page, 'Written offline', 'In the tunnel.');
     await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
+    await sidebarSlot(page).getByText('Kept online', { exact: true }).click();
+    await prose(page).getByText('Before the tunnel.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Still in it.');
+    await expect(pendingCount(page)).toHaveText(/3 changes waiting/);
     await page.reload();
 
     // The auth gate lets the writer in on the cached session; the list and the writing come from the device.
@@ -245,10 +250,12 @@ test.describe('reopening offline', () => {
     // Its text is on this device only: it says so after the reload too, not Saved.
     await expect(saveState(page)).toHaveText(messages.editor.unsaved);
     await sidebarSlot(page).getByText('Kept online', { exact: true }).click();
-    await expect(prose(page)).toContainText('Before the tunnel.');
-    await expect(saveState(page)).toHaveText('Saved');
+    await expect(prose(page)).toContainText('Before the tunnel. Still in it.');
+    await expect(saveState(page)).toHaveText(messages.editor.unsaved);
 
     await context.setOffline(false);
+    // The sync of the text this page shows, queued before the reload, is its save.
+    await expect(saveState(page)).toHaveText('Saved', { timeout: 20_000 });
     await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
     await expect.poll(() => titlesOnServer(account)).toEqual(['Kept online', 'Written offline']);
   });

@@ -113,6 +113,7 @@ export async function resolveId(database: OfflineDatabase, id: string): Promise<
  * copy or not at all. An update folds into the item's queued update, if any, so the outbox holds one
  * update per item, and the copy's base stays the version the first unsynced edit was made from. A
  * delete drops the item's queued updates (the delete follows its create, if that is still queued).
+ * Answers the key (`seq`) of the entry that holds the write: it has synced once that entry is gone.
  */
 export async function enqueueWrite<Payload extends object>(
   database: OfflineDatabase,
@@ -131,7 +132,7 @@ export async function enqueueWrite<Payload extends object>(
     item?: KeptItem;
     now?: number;
   },
-): Promise<void> {
+): Promise<number> {
   const transaction = database.transaction([itemStore, 'outbox', 'idMap'], 'readwrite');
   const items = transaction.objectStore(itemStore);
   const outbox = transaction.objectStore('outbox');
@@ -139,7 +140,9 @@ export async function enqueueWrite<Payload extends object>(
   const id = ((await transaction.objectStore('idMap').get(queuedId)) as string | undefined) ?? queuedId;
   const queued = (await outbox.index('id').getAll(id)) as OutboxEntry<Payload>[];
   const queuedUpdate = queued.find((entry) => entry.op === 'update');
+  let seq: number;
   if (op === 'update' && queuedUpdate) {
+    seq = queuedUpdate.seq;
     await outbox.put({
       ...queuedUpdate,
       payload: { ...queuedUpdate.payload, ...payload },
@@ -151,7 +154,7 @@ export async function enqueueWrite<Payload extends object>(
       for (const entry of queued) if (entry.op === 'update') await outbox.delete(entry.seq);
     }
     // The key path fills in `seq`.
-    await outbox.add({ op, id, payload, ts: now, rev: 0 });
+    seq = (await outbox.add({ op, id, payload, ts: now, rev: 0 })) as number;
   }
   if (op === 'delete') await items.delete(id);
   else if (item) {
@@ -162,4 +165,5 @@ export async function enqueueWrite<Payload extends object>(
     await items.put({ ...item, id, ...(kept ? { base: kept.base } : {}) });
   }
   await transaction.done;
+  return seq;
 }

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteServerReached } from '../network/network-status.ts';
+import { enqueueWrite } from './local-database.ts';
 import { type OfflineArea, startOfflineArea } from './offline-area.ts';
 import { SyncFailure } from './sync-failure.ts';
 
@@ -120,5 +121,49 @@ describe('an offline area whose server was down while the device stayed online',
     await area.flush();
     expect(server.sent).toEqual(['local_b']);
     expect(server.rounds - before).toBe(1); // the flush called here, and no other round
+  });
+});
+
+describe('a write queued in an offline area', () => {
+  it('is synced once its own entry has gone, though another tab queued a write of the item right after', async () => {
+    let database: Parameters<typeof enqueueWrite>[0] | undefined;
+    let otherTabWrites = false;
+    const area = await startOfflineArea<unknown, Record<string, unknown>>({
+      name: `area-${crypto.randomUUID()}`,
+      itemStore: 'items',
+      lockName: 'outbox',
+      itemLabel: 'item',
+      steps: (opened) => {
+        database = opened;
+        return {
+          create: async () => {},
+          update: async (entry) => void (await opened.delete('outbox', entry.seq)),
+          remove: async () => {},
+        };
+      },
+      onEvent: () => {},
+      onPending: () => {},
+      sync: {
+        // The other tab queues its write of the item as soon as this tab's round has ended.
+        exclusive: async (run) => {
+          const result = await run();
+          if (otherTabWrites && database) {
+            otherTabWrites = false;
+            await enqueueWrite(database, 'items', { op: 'update', id: 'a', item: { id: 'a', base: null } });
+          }
+          return result;
+        },
+        setTimer: () => 0,
+        clearTimer: () => {},
+      },
+    });
+    if (!area) throw new Error('the store did not open');
+    opened.push(area);
+    await area.flush(); // its sync on start
+
+    otherTabWrites = true;
+    const outcome = await area.queue({ op: 'update', id: 'a', item: { id: 'a', base: null } });
+    expect(outcome).toEqual({ synced: true, failure: null });
+    expect(await area.database.count('outbox')).toBe(1); // the other tab's write, still to go
   });
 });

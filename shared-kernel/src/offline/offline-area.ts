@@ -8,8 +8,6 @@ import {
   type OutboxOp,
   openOfflineDatabase,
   pendingCount,
-  pendingIds,
-  resolveId,
 } from './local-database.ts';
 import { createGenericOutboxSync, type GenericOutboxSyncOptions, type OutboxSteps } from './outbox-sync.ts';
 import { asError, SyncFailure } from './sync-failure.ts';
@@ -154,8 +152,9 @@ export async function startOfflineArea<Event, Payload extends object>(
       payload?: Payload;
       item?: KeptItem;
     }): Promise<{ synced: boolean; failure: SyncFailure | null }> {
+      let seq: number;
       try {
-        await enqueueWrite(database, itemStore, write);
+        seq = await enqueueWrite(database, itemStore, write);
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
           throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
@@ -165,9 +164,8 @@ export async function startOfflineArea<Event, Payload extends object>(
       post({ kind: 'queued' });
       countPending();
       await sync.flush();
-      const id = await resolveId(database, write.id);
-      const pending = await pendingIds(database);
-      const synced = !pending.has(id) && !pending.has(write.id);
+      // Synced once its entry has gone, whatever was queued for the item since (in another tab, say).
+      const synced = (await database.getKey('outbox', seq)) === undefined;
       return { synced, failure: synced ? null : (lastFailure ?? new SyncFailure(true, null)) };
     },
 

@@ -1,6 +1,5 @@
 // The writings' offline store: the local database (IndexedDB), the outbox and its sync.
 export {
-  hasQueuedText,
   keepFolders,
   keptFolders,
   LOCAL_ID_PREFIX,
@@ -9,6 +8,7 @@ export {
   localWriting,
   newLocalId,
   pendingIds,
+  queuedText,
   rememberServerWritings,
   resolveId,
   serverIdOf,

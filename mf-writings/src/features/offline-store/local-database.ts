@@ -34,6 +34,13 @@ export type OutboxPayload = {
   readonly content?: Json;
   readonly category?: string | null;
   readonly category_id?: string | null;
+  /**
+   * An edit's text: a fresh id per save, and the id of the text it was typed over (as the tab that made
+   * it knew it). The sync tells by them whether an edit folded into an entry on its way to the server
+   * goes on from the text sent (sync-steps.ts).
+   */
+  readonly writeId?: string;
+  readonly continues?: string | null;
 };
 
 /** One queued write of a writing, synced in `seq` order. */
@@ -68,12 +75,18 @@ export function outboxEntries(database: LocalDatabase): Promise<OutboxEntry[]> {
 export const carriesText = (entry: OutboxEntry) =>
   entry.op === 'create' || entry.payload.title !== undefined || entry.payload.content !== undefined;
 
-/** Whether text of the writing waits in the outbox under any of `ids`. */
-export async function hasQueuedText(database: LocalDatabase, ids: readonly string[]): Promise<boolean> {
+/** The last write carrying text of the writing under any of `ids`, when one waits in the outbox. */
+export async function queuedText(
+  database: LocalDatabase,
+  ids: readonly string[],
+): Promise<OutboxEntry | undefined> {
+  let last: OutboxEntry | undefined;
   for (const id of new Set(ids)) {
-    if ((await database.getAllFromIndex('outbox', 'id', id)).some(carriesText)) return true;
+    for (const entry of await database.getAllFromIndex('outbox', 'id', id)) {
+      if (carriesText(entry) && (!last || entry.seq > last.seq)) last = entry;
+    }
   }
-  return false;
+  return last;
 }
 
 /** The local copy of a writing, if this device has one. */
@@ -151,7 +164,7 @@ export function enqueue(
     writing?: LocalWriting;
     now?: number;
   },
-): Promise<void> {
+): Promise<number> {
   return enqueueWrite(database, 'writings', { ...write, ...(writing ? { item: writing } : {}) });
 }
 

@@ -46,13 +46,22 @@ export const localCopy = (
     base,
   }) satisfies LocalWriting;
 
-/** Queues an edit the way the editor does: the local copy and an update with title and content. */
-export async function edit(database: LocalDatabase, writing: LocalWriting, title: string, body: string) {
+/**
+ * Queues an edit the way the editor does: the local copy and an update with title and content (and the
+ * ids of its text, `writes`, as a tab sends them).
+ */
+export async function edit(
+  database: LocalDatabase,
+  writing: LocalWriting,
+  title: string,
+  body: string,
+  writes: { writeId: string; continues: string | null } | Record<string, never> = {},
+) {
   const next = { ...writing, title, preview: body, content: documentOf(title, body) };
   await enqueue(database, {
     op: 'update',
     id: writing.id,
-    payload: { title, content: next.content },
+    payload: { title, content: next.content, ...writes },
     writing: next,
   });
   return next;

@@ -85,7 +85,21 @@ async function readWriting({ client }: SyncContext, id: string): Promise<Writing
   return row ? writingOf(row) : null;
 }
 
-/** Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in since. */
+/**
+ * Whether an edit folded into `sent` while it was on its way goes on from the text sent: it is the same
+ * text (a move alone was folded in), or it was typed over it. Another tab's edit, typed over an older
+ * text, is not: laid onto the version just made it would drop the words sent.
+ */
+function goesOnFrom(sent: OutboxEntry, latest: OutboxEntry): boolean {
+  if (!carriesText(sent) || sent.payload.writeId === undefined) return true;
+  return latest.payload.writeId === sent.payload.writeId || latest.payload.continues === sent.payload.writeId;
+}
+
+/**
+ * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
+ * since. A folded edit goes next from that base when it goes on from the text sent; otherwise from the
+ * version it was made from, so the server's check keeps both texts (a conflicted copy).
+ */
 async function settle(
   { database, userId }: SyncContext,
   entry: OutboxEntry,
@@ -95,8 +109,9 @@ async function settle(
   const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
   const outbox = transaction.objectStore('outbox');
   const writings = transaction.objectStore('writings');
-  // An edit folded in meanwhile keeps the entry: it goes in the next round, from this new base.
-  const folded = (await outbox.get(entry.seq))?.rev !== entry.rev;
+  // An edit folded in meanwhile keeps the entry: it goes in the next round.
+  const latest = await outbox.get(entry.seq);
+  const folded = latest?.rev !== entry.rev;
   if (!folded) await outbox.delete(entry.seq);
   if (entry.id !== writing.id) {
     await transaction.objectStore('idMap').put(writing.id, entry.id);
@@ -118,7 +133,7 @@ async function settle(
       : {}),
     ...(kept && folded ? { category: kept.category, category_id: kept.category_id } : {}),
     id: writing.id,
-    base: writing.updated_at,
+    base: !latest || !folded || goesOnFrom(entry, latest) ? writing.updated_at : (kept?.base ?? null),
   });
   await transaction.done;
 }

@@ -1,11 +1,11 @@
 // Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
 import { isOfflineFailure, type Json, messages, toDataError } from 'shared-kernel';
 import {
-  hasQueuedText,
   LOCAL_ID_PREFIX,
   localWriting,
   type OfflineStore,
   pendingIds,
+  queuedText,
   rememberServerWritings,
   resolveId,
   sameJson,
@@ -14,7 +14,7 @@ import {
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
 import { markUnsaved } from './drafts.ts';
 import { connection, runtime } from './store-state.ts';
-import { baseOf, readAt, sending } from './tab-versions.ts';
+import { baseOf, landedRow, opened, readAt, sending, type WriteIds } from './tab-versions.ts';
 
 /** A copy fetched earlier is used for this long; later someone may have edited the writing meanwhile. */
 export const COPY_FRESH_FOR_MS = 15_000;
@@ -78,8 +78,11 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   // version it was typed over.
   const typedOver = draft !== undefined || runtime.state.unsaved.has(id);
   if (writing && (!typedOver || baseOf(id) === undefined)) readAt(id, version);
+  const queued = writing && queuedHere && database ? await queuedText(database, [id, resolved]) : undefined;
+  if (writing && !typedOver)
+    opened(id, queued && { content: writing.content, writeId: queued.payload.writeId });
   // Its text waits to sync (after a reload too, refused for the plan's limit, say): not Saved until then.
-  if (writing && queuedHere && database && (await hasQueuedText(database, [id, resolved]))) markUnsaved(id);
+  if (queued) markUnsaved(id);
   if (!writing || !draft) return writing;
   return { ...writing, title: draft.title, preview: draft.preview, content: draft.content };
 }
@@ -96,18 +99,24 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
   const store = await runtime.offline;
   if (!store) return serverSave(connection().client)(request);
   const { database } = store;
-  sending(request.id, request.content);
+  const text = sending(request.id, request.content);
   for (let attempt = 1; ; attempt += 1) {
     let outcome: Awaited<ReturnType<OfflineStore['queue']>>;
     try {
-      outcome = await queueEdit(store, request);
+      outcome = await queueEdit(store, request, text);
     } catch (error) {
       if (toDataError(error).code !== 'storage-full') throw error;
       return saveAroundFullDevice(store, request, error);
     }
+    // The sync (run here, or in another tab and told here) put this very text on the server. Another
+    // tab's save may have been queued since, even into the same outbox entry, so neither the outbox nor
+    // the device's copy is a test of it.
+    const arrived = landedRow(request.id, request.content);
+    if (arrived) return arrived;
     const { synced, failure } = outcome;
+    if (!synced) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
     const saved = await localWriting(database, await resolveId(database, request.id));
-    if (!synced || !saved) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
+    if (!saved) throw new Error(messages.save.failed);
     // Another tab's save of the writing, queued after this one, took its place in the outbox and went
     // instead: this text goes again, checked against its own version (both are kept if they differ).
     if (attempt === 1 && !sameJson(saved.content, request.content)) continue;
@@ -117,7 +126,7 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
 }
 
 /** Keeps the edit on this device (the local copy and its outbox entry) and tries to sync it. */
-async function queueEdit(store: OfflineStore, { id, title, content }: EditRequest) {
+async function queueEdit(store: OfflineStore, { id, title, content }: EditRequest, text: WriteIds) {
   const { userId } = connection();
   const kept = await localWriting(store.database, await resolveId(store.database, id));
   const item = runtime.state.items.find((row) => row.id === id);
@@ -127,7 +136,7 @@ async function queueEdit(store: OfflineStore, { id, title, content }: EditReques
   return store.queue({
     op: 'update',
     id,
-    payload: { title, content },
+    payload: { title, content, ...text },
     writing: {
       user_id: kept?.user_id ?? userId,
       id,

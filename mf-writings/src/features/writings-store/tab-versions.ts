@@ -1,6 +1,7 @@
 // The server version each writing's text in this tab is built on.
 import type { Json } from 'shared-kernel';
 import { type SyncEvent, sameJson } from '../offline-store/index.ts';
+import type { Writing } from '../writings-data/index.ts';
 
 /**
  * The server version (`updated_at`) this tab's text of each writing is built on: the version it was
@@ -13,6 +14,8 @@ import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 const bases = new Map<string, string | null>();
 /** What this tab last saved of each writing: its own saves are told apart among the syncs by it. */
 const sent = new Map<string, Json>();
+/** This tab's saves a sync put on the server: the text as sent, and the server's row of it. */
+const landed = new Map<string, { content: Json; writing: Writing }>();
 
 /** This tab shows writing `id` as read at `version` (null: made here, not yet on the server). */
 export function readAt(id: string, version: string | null): void {
@@ -24,9 +27,33 @@ export function baseOf(id: string): string | null | undefined {
   return bases.get(id);
 }
 
-/** This tab saves `content` as writing `id`. */
-export function sending(id: string, content: Json): void {
+/** An edit's write ids (offline-store's OutboxPayload); `continues` null: it goes on from no write known. */
+export type WriteIds = { writeId: string; continues: string | null };
+
+/** The write id of each writing's text in this tab: the last this tab sent, or took up from the outbox. */
+const writes = new Map<string, string>();
+
+/**
+ * This tab saves `content` as writing `id`. Answers the ids its outbox entry carries: a fresh one for
+ * this text, and the one of the text it goes on from.
+ */
+export function sending(id: string, content: Json): WriteIds {
   sent.set(id, content);
+  const continues = writes.get(id) ?? null;
+  const writeId = crypto.randomUUID();
+  writes.set(id, writeId);
+  return { writeId, continues };
+}
+
+/**
+ * This tab opened writing `id` as read, with nothing of its own typed over it. When that is text still
+ * waiting in the outbox (`queued`: typed here before a reload, or in another tab), its sync is this
+ * tab's save too, and this tab's next edit goes on from it.
+ */
+export function opened(id: string, queued?: { content: Json; writeId: string | undefined }): void {
+  if (queued) sent.set(id, queued.content);
+  if (queued?.writeId) writes.set(id, queued.writeId);
+  else writes.delete(id);
 }
 
 /** A sync that put a writing's text on the server. */
@@ -42,12 +69,28 @@ export function syncedFromHere(event: SyncEvent): event is WritingSynced {
 /** A sync done here or in another tab: when it was this tab's last save, its text is at that version now. */
 export function followSync(event: SyncEvent): void {
   if (!syncedFromHere(event)) return;
-  bases.set(event.id, event.writing.updated_at);
-  bases.set(event.writing.id, event.writing.updated_at);
+  const { writing } = event;
+  const content = sent.get(event.id) ?? sent.get(writing.id);
+  for (const id of [event.id, writing.id]) {
+    bases.set(id, writing.updated_at);
+    if (content !== undefined) landed.set(id, { content, writing });
+  }
+}
+
+/**
+ * The server's row of this tab's save of `content` (the very text it sent) as writing `id`, once a sync
+ * (here or in another tab) has put it there; undefined until then, or when it went as part of another
+ * tab's save.
+ */
+export function landedRow(id: string, content: Json): Writing | undefined {
+  const arrived = landed.get(id);
+  return arrived?.content === content ? arrived.writing : undefined;
 }
 
 /** Signed out: nothing of the writer's versions stays. */
 export function forgetVersions(): void {
   bases.clear();
   sent.clear();
+  landed.clear();
+  writes.clear();
 }

@@ -1,0 +1,86 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { cuttableNetwork } from 'local-backend/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { openLocalDatabase, outboxEntries } from './local-database.ts';
+import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
+import { CONFLICT_COPY_SUFFIX } from './sync-steps.ts';
+
+// The tabs of a browser share one outbox: an edit saved in one tab folds into the entry of another
+// tab's edit, even while that entry is on its way to the server.
+
+let backend: InProcessBackend;
+
+beforeAll(async () => {
+  backend = await startInProcessBackend();
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+/**
+ * A writer's writing 'Log' on the server and on this device, a first tab's edit of it queued, and a
+ * sync that, while that edit is on its way, folds in a second edit with the write ids `second`.
+ */
+async function editFoldedOnItsWay(second: { writeId: string; continues: string | null }) {
+  const wire = cuttableNetwork();
+  const { client, elsewhere, userId } = await signUpWriter(backend, { fetch: wire.fetch });
+  const database = await openLocalDatabase(userId);
+  const { data: row, error } = await client
+    .from('writings')
+    .insert({ user_id: userId, title: 'Log', content: documentOf('Log', 'Day one.') })
+    .select('id, updated_at')
+    .single();
+  if (error) throw error;
+  const loaded = localCopy(row.id, userId, 'Log', 'Day one.', row.updated_at);
+  await edit(database, loaded, 'Log', 'Day one. From the first tab.', { writeId: 'first', continues: null });
+  let folded = false;
+  wire.before = async (request) => {
+    if (request.method === 'PATCH' && !folded) {
+      folded = true;
+      const body =
+        second.continues === 'first'
+          ? 'Day one. From the first tab. Then more.'
+          : 'Day one. From the second tab.';
+      await edit(database, loaded, 'Log', body, second);
+    }
+  };
+  const { sync, events } = syncFor(database, client, userId);
+  await sync.flush();
+  return { id: row.id, elsewhere, database, events };
+}
+
+describe('an edit folded into an entry on its way to the server', { timeout: 30_000 }, () => {
+  it("is another tab's, typed over the older text: both texts are kept, the one sent as a conflicted copy", async () => {
+    const { id, elsewhere, database, events } = await editFoldedOnItsWay({
+      writeId: 'second',
+      continues: null,
+    });
+
+    expect(await serverWritings(elsewhere)).toEqual([
+      { id, title: 'Log', content: documentOf('Log', 'Day one. From the second tab.') },
+      {
+        id: expect.any(String),
+        title: `Log${CONFLICT_COPY_SUFFIX}`,
+        content: documentOf('Log', 'Day one. From the first tab.'),
+      },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['saved', 'conflict']);
+    expect(await outboxEntries(database)).toEqual([]);
+  });
+
+  it('goes on from the text sent (the same tab typing on): it is sent over it, no copy made', async () => {
+    const { id, elsewhere, database, events } = await editFoldedOnItsWay({
+      writeId: 'more',
+      continues: 'first',
+    });
+
+    expect(await serverWritings(elsewhere)).toEqual([
+      { id, title: 'Log', content: documentOf('Log', 'Day one. From the first tab. Then more.') },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['saved', 'saved']);
+    expect(await outboxEntries(database)).toEqual([]);
+  });
+});
