@@ -3,6 +3,7 @@ import { messages } from 'shared-kernel';
 import { FAKE_ANSWER } from '../fixtures/fake-llm/fake-llm-server.ts';
 import { FAKE_LLM_PORT } from './playwright.config.ts';
 import { createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { keptActiveChat } from './support/chat-cache.ts';
 import { test } from './support/fixtures.ts';
 import { IdeasPanel } from './support/ideas.ts';
 import { writingOf } from './support/writings.ts';
@@ -181,11 +182,15 @@ test('hostile model output renders as inert text', async ({ page, workspace }) =
 test('history: the chat is kept, reopened, renamed, pinned and deleted; a reload restores the last chat', async ({
   page,
   workspace,
+  account,
 }) => {
   void workspace;
   const panel = await openChatWithAQuestion(page);
+  await expect.poll(() => keptActiveChat(page, account.session.user.id)).not.toBeNull();
   await panel.getByRole('button', { name: 'New chat' }).click();
   await expect(panel.getByText('Ready to chat!')).toBeVisible();
+  // The new chat is the last one now: a reload opens it, not the chat left.
+  await expect.poll(() => keptActiveChat(page, account.session.user.id)).toBeNull();
 
   await page.reload();
   await expect(chatPanel(page).getByText('Ready to chat!')).toBeVisible();

@@ -28,6 +28,8 @@ export interface ChatCache {
     items: ContextItem[],
   ): Promise<void>;
   forget(id: string): Promise<void>;
+  /** No chat kept is the active one any more (New chat): a reload opens a new chat, not the one left. */
+  leave(): Promise<void>;
 }
 
 const sizeOf = (value: unknown) => new Blob([JSON.stringify(value ?? null)]).size;
@@ -104,6 +106,9 @@ export function openChatCache(userId: string): ChatCache {
         await setMany([['recent', recent]], store);
         if (active?.id === id) await del('active', store);
       });
+    },
+    leave: async () => {
+      await inTurn(() => del('active', store));
     },
   };
 }

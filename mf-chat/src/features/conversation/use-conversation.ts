@@ -192,6 +192,7 @@ export function useConversation({
     open,
     newChat: () => {
       void conversation.stop();
+      void cache.leave();
       open(freshSession(), []);
       lastPrompt.current = '';
     },
