@@ -1,9 +1,8 @@
+import { FILES_BUCKET } from 'shared-kernel/domain';
 import { bearerToken } from '../caller.ts';
 import type { FunctionHandler } from '../index.ts';
 import { imageTypeOf } from './image-type.ts';
 
-/** The bucket images go to; public, so an editor can show them by URL. */
-export const IMAGE_BUCKET = 'photo-clips';
 /** The largest image accepted: the bucket's own limit. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 // Room for the multipart boundaries and part headers around the file.
@@ -94,7 +93,7 @@ export const uploadImage: FunctionHandler = async (request, env) => {
   if (!imageType) return failure(uploadImageErrors.notImage, 415);
 
   const filePath = `${userId}/${crypto.randomUUID()}.${imageType.extension}`;
-  const storage = client.storage.from(IMAGE_BUCKET);
+  const storage = client.storage.from(FILES_BUCKET);
   // The stored type comes from the bytes, never from the part's declared type.
   const { error: uploadError } = await storage.upload(filePath, bytes, { contentType: imageType.mimeType });
   if (uploadError) return failure(uploadImageErrors.storage, 500);

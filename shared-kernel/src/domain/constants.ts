@@ -151,3 +151,9 @@ export const BLOCK_GROUP_SIZE = 100;
 export function estimatedBlockHeight(textLength: number): number {
   return 30 * Math.max(1, Math.ceil(textLength / 70)) + 18;
 }
+
+/**
+ * The storage bucket of pasted images and profile pictures: public (shown by URL), each user's files
+ * under `<user id>/`, which only they may write.
+ */
+export const FILES_BUCKET = 'photo-clips';

@@ -140,4 +140,33 @@ describe('sharing a category', { timeout: 30_000 }, () => {
       messages.sharing.removeShareFailed,
     );
   });
+
+  it("shows a collaborator's picture only when it is a file of theirs in this backend's storage", async () => {
+    const owner = await signUp('owner');
+    const folder = await owner.client
+      .from('categories')
+      .insert({ user_id: owner.userId, name: 'Pictures', item_type: 'writing' })
+      .select('id')
+      .single();
+    const categoryId = folder.data?.id ?? '';
+    const pictureOf = async (avatarUrl: (userId: string) => string) => {
+      const friend = await signUp('friend');
+      // Set through the API, as anyone may: only a name and a picture's address are theirs to write.
+      const { error } = await friend.client
+        .from('users')
+        .update({ avatar_url: avatarUrl(friend.userId) })
+        .eq('id', friend.userId);
+      if (error) throw error;
+      await shareCategory({ ...owner, categoryId, email: friend.email, permission: 'read' });
+      const listed = await listCollaborators({ client: owner.client, categoryId });
+      return listed.find((collaborator) => collaborator.userId === friend.userId)?.avatarUrl;
+    };
+    const stored = (path: string) => `${backend.url}/storage/v1/object/public/photo-clips/${path}`;
+
+    expect(await pictureOf((id) => stored(`${id}/avatar-1.png`))).toMatch(/\/avatar-1\.png$/);
+    // Anywhere else, the owner's browser would tell that server each time it showed the share list.
+    expect(await pictureOf(() => 'https://tracker.example/pixel.png')).toBeNull();
+    expect(await pictureOf(() => stored(`${owner.userId}/avatar-1.png`))).toBeNull();
+    expect(await pictureOf((id) => stored(`${id}/../${owner.userId}/a.png`))).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import type { FolderPermission } from '../domain/validation.ts';
 import { nonBlank } from '../domain/validation.ts';
 import { dataOf } from '../network/data-error.ts';
 import type { WorkspaceClient } from '../supabase/client.ts';
+import { isOwnStoredFile } from '../supabase/stored-files.ts';
 
 /** Someone a category (folder) is shared with. */
 export type Collaborator = {
@@ -10,6 +11,7 @@ export type Collaborator = {
   readonly userId: string;
   readonly email: string | null;
   readonly name: string | null;
+  /** Their picture, only when it is a file of theirs in this backend's storage ({@link isOwnStoredFile}). */
   readonly avatarUrl: string | null;
   readonly permission: FolderPermission;
   /** Invited, not accepted yet: the share gives no access until then. */
@@ -63,7 +65,10 @@ export async function listCollaboratorsByCategory({
       userId: share.shared_with_user_id,
       email: profile?.email ?? null,
       name: profile?.name ?? null,
-      avatarUrl: profile?.avatar_url ?? null,
+      avatarUrl:
+        profile?.avatar_url && isOwnStoredFile(client, profile.id, profile.avatar_url)
+          ? profile.avatar_url
+          : null,
       permission: asPermission(share.permission_level),
       pending: share.accepted_at === null,
     });

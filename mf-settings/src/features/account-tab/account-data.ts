@@ -1,4 +1,4 @@
-import { messages, nonBlank, validateNewPassword, type WorkspaceClient } from 'shared-kernel';
+import { FILES_BUCKET, messages, nonBlank, validateNewPassword, type WorkspaceClient } from 'shared-kernel';
 
 /** What an account action tells the writer: done (with the text to show), or the error to show. */
 export type AccountOutcome = { ok: true; text: string } | { ok: false; error: string };
@@ -70,9 +70,6 @@ export async function signOut({ client }: { client: WorkspaceClient }): Promise<
   return { ok: true, text: messages.auth.signedOut };
 }
 
-/** The bucket avatars go to (public, in the writer's own folder, as the editor's images). */
-const AVATAR_BUCKET = 'photo-clips';
-
 /**
  * Uploads a new avatar into the writer's own folder and points their profile at it (the database
  * mirrors `avatar_url` into the profile collaborators see). Only images are accepted.
@@ -89,7 +86,7 @@ export async function uploadAvatar({
   if (!file.type.startsWith('image/')) return { ok: false, error: messages.settings.account.avatarNotImage };
   const extension = file.type.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
   const path = `${userId}/avatar-${crypto.randomUUID()}.${extension}`;
-  const storage = client.storage.from(AVATAR_BUCKET);
+  const storage = client.storage.from(FILES_BUCKET);
   const { error: uploadError } = await storage.upload(path, file, { contentType: file.type });
   if (uploadError) return { ok: false, error: uploadError.message };
   const { error } = await client.auth.updateUser({

@@ -1,7 +1,4 @@
-import type { WorkspaceClient } from 'shared-kernel';
-
-/** The bucket uploaded images live in (the upload-image function stores them there). */
-const IMAGE_BUCKET = 'photo-clips';
+import { FILES_BUCKET, type WorkspaceClient } from 'shared-kernel';
 
 /** What the upload-image function answers. */
 export interface UploadedImage {
@@ -57,7 +54,7 @@ export async function deleteImageFile({
   filePath: string | null;
 }): Promise<void> {
   const [file, row] = await Promise.all([
-    filePath ? client.storage.from(IMAGE_BUCKET).remove([filePath]) : { error: null },
+    filePath ? client.storage.from(FILES_BUCKET).remove([filePath]) : { error: null },
     attachmentId ? client.from('attachments').delete().eq('id', attachmentId) : { error: null },
   ]);
   if (file.error) throw file.error;
