@@ -207,10 +207,11 @@ test.describe('the writings editor', () => {
     await expect.poll(() => serverContents(account)).toContain('typed offline');
   });
 
-  test('a draft kept when one tab closed never replaces what another tab saved after it', async ({
+  test('a draft kept when one tab closed never replaces what another tab saved after it, and is kept beside it', async ({
     page,
     context,
     workspace,
+    account,
   }) => {
     await newWriting(page, workspace);
     await page.keyboard.type('Two tabs');
@@ -234,6 +235,8 @@ test.describe('the writings editor', () => {
     await expect(prose(other)).toContainText('written later');
     await expect(prose(other)).not.toContainText('closed too soon');
     await expect(saveState(other)).toHaveText('Saved');
+    await expect(sidebarSlot(other)).toContainText('Two tabs (conflicted copy)');
+    await expect.poll(() => serverContents(account)).toContain('closed too soon');
   });
 
   test('keeps an image pasted offline through a reload and uploads it once back online', async ({

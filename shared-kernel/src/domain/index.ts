@@ -18,6 +18,7 @@ export { literalMarkdown } from './markdown-text.ts';
 export { mergeRefetched } from './merge-refetched.ts';
 export {
   chatError,
+  draftKeptAsCopyText,
   httpError,
   messages,
   noUserWithEmail,

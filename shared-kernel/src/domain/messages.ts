@@ -48,6 +48,11 @@ export function syncConflictText({ title, copy }: { title: string; copy: string 
   return `"${title}" was also changed elsewhere. Your version is kept; the other one is saved as "${copy}".`;
 }
 
+/** Words kept when a page closed, found older than a save made after them elsewhere: kept beside it. */
+export function draftKeptAsCopyText({ title, copy }: { title: string; copy: string }): string {
+  return `"${title}" was saved elsewhere after your last words in it were typed. They are kept as "${copy}".`;
+}
+
 /** A synced edit could not go into its writing (deleted elsewhere, or no longer writable). */
 export function syncKeptAsCopyText({ copy }: { copy: string }): string {
   return `Your changes could not be saved into their writing (deleted, or no longer shared with you), so they are kept as "${copy}".`;

@@ -3,7 +3,8 @@
 // last words were lost. So when the page is hidden, an area also keeps its unsaved drafts at once in
 // localStorage (synchronous, it survives the close), per area, writer and item, until a save of that
 // text is in; the next time the item shows on this device, a kept draft that differs from the copy
-// shown, and is newer than it, is shown and saved as the writer's edit. Used by the writings editor and the ideas inbox.
+// shown, and is newer than it, is shown and saved as the writer's edit; one older than it is handed to the
+// area to keep beside it. Used by the writings editor and the ideas inbox.
 import { serverIdOf } from './local-database.ts';
 import { sameJson } from './same-json.ts';
 
@@ -14,9 +15,9 @@ export interface ExitDrafts<Draft> {
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
    * `updated_at` of the copy about to be shown), a draft kept before that version was saved (from
    * another tab or device, after this page closed) is stale: it is forgotten, not answered, so it never
-   * replaces newer text.
+   * replaces newer text; `keepStale` is handed it first, to keep its words elsewhere.
    */
-  find(id: string, shownVersion?: string): Draft | undefined;
+  find(id: string, shownVersion?: string, keepStale?: (draft: Draft) => void): Draft | undefined;
   /**
    * Forgets the draft kept for item `id` once `saved` (the text a save just put on the device or the
    * server) is the same, or at once without `saved`. A draft kept after that save started stays.
@@ -67,10 +68,11 @@ export function exitDrafts<Draft>(
   };
   return {
     keep: (id, draft) => writeAll({ ...readAll(), [serverIdOf(id)]: { draft, at: Date.now() } }),
-    find(id, shownVersion) {
+    find(id, shownVersion, keepStale) {
       const kept = readAll()[serverIdOf(id)];
       if (!kept) return undefined;
       if (shownVersion !== undefined && Date.parse(shownVersion) > kept.at) {
+        keepStale?.(kept.draft);
         forget(id);
         return undefined;
       }

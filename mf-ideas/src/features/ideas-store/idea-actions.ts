@@ -113,13 +113,18 @@ export function keepAndSaveAll(runtime: IdeasRuntime): Promise<void> {
 
 /**
  * Edits kept when the page last closed, of ideas now in the list: one that differs from the idea shown,
- * and is newer than it, is shown and saved as an edit; one that is the same text is forgotten.
+ * and is newer than it, is shown and saved as an edit; one that is the same text is forgotten. One
+ * older than it (the idea was saved elsewhere after that page closed) is kept as an idea of its own.
  */
 export function restoreExitDrafts(runtime: IdeasRuntime): void {
   const drafts = ideaExitDrafts(runtime);
   for (const id of drafts.ids()) {
     const item = runtime.state.items.find((idea) => serverIdOf(idea.id) === id);
-    const kept = item && drafts.find(id, item.updated_at);
+    const kept =
+      item &&
+      drafts.find(id, item.updated_at, (stale) => {
+        if (stale !== item.content) captureIdea(runtime, stale);
+      });
     if (!item || kept === undefined || runtime.edits.has(item.id)) continue;
     if (kept === item.content) drafts.forget(id);
     else editIdea(runtime, item.id, kept);

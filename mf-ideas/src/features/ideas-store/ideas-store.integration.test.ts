@@ -2,6 +2,7 @@
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import {
   acceptInvitation,
+  exitDrafts,
   IDEAS_PAGE_SIZE,
   messages,
   shareCategory,
@@ -82,6 +83,39 @@ describe('the ideas store against the real backend', () => {
     const page = await listIdeas({ ...writer, categoryId: null, offset: 0, limit: 5 });
     expect(page.map((row) => row.id)).toEqual([idea?.id]);
     expect(store.capture('   ')).toBeNull();
+  });
+
+  it('keeps an edit kept when the page closed, saved over elsewhere since, as an idea of its own', async () => {
+    const writer = await signUp('stale');
+    const idea = await createIdea({ ...writer, id: crypto.randomUUID(), content: 'Tides', categoryId: null });
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    try {
+      // The page closed within the pause before a save: its last words were kept on the device.
+      exitDrafts<string>('ideas', writer.userId).keep(idea.id, 'Tides, typed as the page closed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another device saved the idea after that.
+      await updateIdeaContent({ client: writer.client, id: idea.id, content: 'Tides, from the phone' });
+
+      const store = await started(writer);
+      const texts = async () =>
+        (await listIdeas({ ...writer, categoryId: null, offset: 0, limit: 5 })).map((row) => row.content);
+      await vi.waitFor(async () =>
+        expect((await texts()).sort()).toEqual(['Tides, from the phone', 'Tides, typed as the page closed']),
+      );
+      expect(
+        store
+          .getState()
+          .items.map((item) => item.content)
+          .sort(),
+      ).toEqual(['Tides, from the phone', 'Tides, typed as the page closed']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('pages 20 at a time, newest change first', async () => {

@@ -19,6 +19,7 @@ import {
   applyLocalEdit,
   getWritingsState,
   isUnsaved,
+  keepDraftAsCopy,
   markSaved,
   markUnsaved,
   onRetitleRequest,
@@ -103,13 +104,16 @@ export function useFollowedId(writingId: string, controller: SaveController) {
 
 /**
  * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
- * copy being opened) and is newer than it; one that is the same text is forgotten.
+ * copy being opened) and is newer than it; one that is the same text is forgotten. One older than it (a
+ * save made elsewhere after that page closed) is kept as a writing of its own, not lost.
  */
 function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
   const { userId } = getWritingsState();
   if (!userId) return undefined;
   const drafts = writingExitDrafts(userId);
-  const draft = drafts.find(id, opened.updated_at);
+  const draft = drafts.find(id, opened.updated_at, (stale) => {
+    if (!sameJson(stale.content, opened.content)) void keepDraftAsCopy(id, stale);
+  });
   if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);
   return undefined;

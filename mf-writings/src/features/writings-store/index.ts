@@ -30,4 +30,4 @@ export {
 export { onWritingsSynced } from './sync-events.ts';
 export { syncedFromHere } from './tab-versions.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
-export { createAndSelect, removeWriting, renameWritingTo } from './writing-actions.ts';
+export { createAndSelect, keepDraftAsCopy, removeWriting, renameWritingTo } from './writing-actions.ts';

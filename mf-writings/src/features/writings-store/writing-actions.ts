@@ -1,6 +1,7 @@
 // Creating (online or on this device), deleting and renaming writings from the list.
 import {
   createWritingDocument,
+  draftKeptAsCopyText,
   isOfflineFailure,
   type Json,
   limitReachedOf,
@@ -10,6 +11,7 @@ import {
 } from 'shared-kernel';
 import {
   asError,
+  CONFLICT_COPY_SUFFIX,
   type LocalWriting,
   newLocalId,
   type OfflineStore,
@@ -73,16 +75,19 @@ export async function createLocally(
   store: OfflineStore,
   userId: string,
   folder: Folder | null,
+  {
+    title = messages.writings.untitled,
+    content = createWritingDocument() as unknown as Json,
+    preview = '',
+  }: { title?: string; content?: Json; preview?: string } = {},
 ): Promise<Writing> {
   const id = newLocalId();
   const now = new Date().toISOString();
-  const content = createWritingDocument() as unknown as Json;
-  const title = messages.writings.untitled;
   const writing: LocalWriting = {
     id,
     user_id: userId,
     title,
-    preview: '',
+    preview,
     content,
     category: folder?.name ?? null,
     category_id: folder?.id ?? null,
@@ -97,6 +102,28 @@ export async function createLocally(
     writing,
   });
   return writingOfLocal(writing);
+}
+
+/**
+ * Keeps words the writer typed in writing `of` just before a page closed, which another tab or device
+ * saved over after that page closed, as a writing of their own beside it: "<title> (conflicted copy)",
+ * as the sync keeps both versions of an edit. Queued on this device like a writing made offline, so it
+ * reaches the server when it can (a connection, room in the plan). Without a device store (no
+ * IndexedDB) it cannot be kept.
+ */
+export async function keepDraftAsCopy(of: string, draft: { title: string; content: Json }): Promise<void> {
+  const store = await runtime.offline;
+  if (!store) return;
+  const { userId } = connection();
+  const folderId = runtime.state.items.find((item) => item.id === of)?.category_id;
+  const folder = runtime.state.folders.find((each) => each.id === folderId) ?? null;
+  const title = `${draft.title}${CONFLICT_COPY_SUFFIX}`;
+  const copy = await createLocally(store, userId, folder, { title, content: draft.content });
+  const { content: _content, ...summary } = copy;
+  setState({
+    items: [summary, ...runtime.state.items].sort(compareNewestFirst),
+    notice: draftKeptAsCopyText({ title: draft.title, copy: title }),
+  });
 }
 
 /** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
