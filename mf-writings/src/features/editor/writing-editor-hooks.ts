@@ -112,7 +112,10 @@ function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
   if (!userId) return undefined;
   const drafts = writingExitDrafts(userId);
   const draft = drafts.find(id, opened.updated_at, (stale) => {
-    if (!sameJson(stale.content, opened.content)) void keepDraftAsCopy(id, stale);
+    if (sameJson(stale.content, opened.content)) return;
+    keepDraftAsCopy(id, stale).catch((error: unknown) =>
+      console.warn('[writings] words kept when a page closed could not be kept as a copy', error),
+    );
   });
   if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);

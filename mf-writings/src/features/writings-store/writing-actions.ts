@@ -1,6 +1,7 @@
 // Creating (online or on this device), deleting and renaming writings from the list.
 import {
   createWritingDocument,
+  type DocumentNode,
   draftKeptAsCopyText,
   isOfflineFailure,
   type Json,
@@ -8,6 +9,7 @@ import {
   messages,
   nonBlank,
   saveErrorMessage,
+  writingPreview,
 } from 'shared-kernel';
 import {
   asError,
@@ -15,6 +17,7 @@ import {
   type LocalWriting,
   newLocalId,
   type OfflineStore,
+  resolveId,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { createWriting, deleteWriting, type Folder, type Writing } from '../writings-data/index.ts';
@@ -118,10 +121,16 @@ export async function keepDraftAsCopy(of: string, draft: { title: string; conten
   const folderId = runtime.state.items.find((item) => item.id === of)?.category_id;
   const folder = runtime.state.folders.find((each) => each.id === folderId) ?? null;
   const title = `${draft.title}${CONFLICT_COPY_SUFFIX}`;
-  const copy = await createLocally(store, userId, folder, { title, content: draft.content });
+  const preview = writingPreview(draft.content as DocumentNode | null);
+  const copy = await createLocally(store, userId, folder, { title, content: draft.content, preview });
   const { content: _content, ...summary } = copy;
+  // Online, it has synced by now: listed under its server id already, or to be when the list refetches.
+  const id = await resolveId(store.database, copy.id);
+  const listed = runtime.state.items.some((item) => item.id === id || item.id === copy.id);
   setState({
-    items: [summary, ...runtime.state.items].sort(compareNewestFirst),
+    items: listed
+      ? runtime.state.items
+      : [{ ...summary, id }, ...runtime.state.items].sort(compareNewestFirst),
     notice: draftKeptAsCopyText({ title: draft.title, copy: title }),
   });
 }
