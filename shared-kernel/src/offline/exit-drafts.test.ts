@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exitDrafts } from './exit-drafts.ts';
 
 const draft = (text: string) => ({
@@ -38,6 +38,42 @@ describe('drafts kept when the page closes', () => {
     );
     expect(writings('writer-a').find('w1', new Date(keptAt + 60_000).toISOString())).toBeUndefined();
     expect(writings('writer-a').find('w1')).toBeUndefined();
+  });
+
+  it('when stale, are handed over to be kept elsewhere once, and forgotten only once kept', async () => {
+    writings('writer-a').keep('w1', draft('closed with this'));
+    const savedSince = new Date(Date.now() + 60_000).toISOString();
+    const handed: string[] = [];
+    let answer: (isKept: boolean) => void = () => {};
+    const keepStale = (stale: ReturnType<typeof draft>) => {
+      handed.push(stale.content.content[0]?.content[0]?.text ?? '');
+      return new Promise<boolean>((resolve) => {
+        answer = resolve;
+      });
+    };
+    expect(writings('writer-a').find('w1', savedSince, keepStale)).toBeUndefined();
+    // Opened again while it is being kept: not handed over twice.
+    expect(writings('writer-a').find('w1', savedSince, keepStale)).toBeUndefined();
+    await vi.waitFor(() => expect(handed).toEqual(['closed with this']));
+    // Not kept (a refused folder, no device store): it stays for the next time the item shows.
+    answer(false);
+    await vi.waitFor(() => {
+      writings('writer-a').find('w1', savedSince, keepStale);
+      expect(handed).toHaveLength(2);
+    });
+    expect(writings('writer-a').ids()).toEqual(['w1']);
+    answer(true);
+    await vi.waitFor(() => expect(writings('writer-a').ids()).toEqual([]));
+  });
+
+  it('when stale and the keeping fails, stay kept on the device', async () => {
+    writings('writer-a').keep('w1', draft('closed with this'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failing = () => Promise.reject(new Error('QuotaExceededError'));
+    writings('writer-a').find('w1', new Date(Date.now() + 60_000).toISOString(), failing);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    warn.mockRestore();
+    expect(writings('writer-a').find('w1')).toEqual(draft('closed with this'));
   });
 
   it('leave the page working when the storage is unreadable', () => {

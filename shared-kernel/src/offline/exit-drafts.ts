@@ -4,7 +4,8 @@
 // localStorage (synchronous, it survives the close), per area, writer and item, until a save of that
 // text is in; the next time the item shows on this device, a kept draft that differs from the copy
 // shown, and is newer than it, is shown and saved as the writer's edit; one older than it is handed to the
-// area to keep beside it. Used by the writings editor and the ideas inbox.
+// area to keep beside it, and forgotten only once the area says it is kept. Used by the writings editor
+// and the ideas inbox.
 import { serverIdOf } from './local-database.ts';
 import { sameJson } from './same-json.ts';
 
@@ -14,10 +15,16 @@ export interface ExitDrafts<Draft> {
   /**
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
    * `updated_at` of the copy about to be shown), a draft kept before that version was saved (from
-   * another tab or device, after this page closed) is stale: it is forgotten, not answered, so it never
-   * replaces newer text; `keepStale` is handed it first, to keep its words elsewhere.
+   * another tab or device, after this page closed) is stale: it is not answered, so it never replaces
+   * newer text. `keepStale` is handed it to keep its words elsewhere (once, while that is under way), and
+   * it is forgotten once `keepStale` answers true; answering false or failing leaves it for the next
+   * time the item shows. Without `keepStale`, a stale draft is forgotten.
    */
-  find(id: string, shownVersion?: string, keepStale?: (draft: Draft) => void): Draft | undefined;
+  find(
+    id: string,
+    shownVersion?: string,
+    keepStale?: (draft: Draft) => boolean | Promise<boolean>,
+  ): Draft | undefined;
   /**
    * Forgets the draft kept for item `id` once `saved` (the text a save just put on the device or the
    * server) is the same, or at once without `saved`. A draft kept after that save started stays.
@@ -32,6 +39,9 @@ interface Kept<Draft> {
   draft: Draft;
   at: number;
 }
+
+/** The stale drafts being kept elsewhere now (`<storage key>/<item id>`): handed over once, not per open. */
+const keeping = new Set<string>();
 
 /**
  * The drafts of `area` kept on exit for `userId`. `textOf` is the part of a draft a save is compared
@@ -66,17 +76,36 @@ export function exitDrafts<Draft>(
     delete drafts[serverIdOf(id)];
     writeAll(drafts);
   };
+  /** Hands stale draft `kept` of item `key` to `keepStale`; forgets it once kept, unless kept anew since. */
+  const handOver = (
+    key: string,
+    kept: Kept<Draft>,
+    keepStale: (draft: Draft) => boolean | Promise<boolean>,
+  ) => {
+    const token = `${storageKey}/${key}`;
+    if (keeping.has(token)) return;
+    keeping.add(token);
+    Promise.resolve()
+      .then(() => keepStale(kept.draft))
+      .then(
+        (isKept) => {
+          if (isKept && readAll()[key]?.at === kept.at) forget(key);
+        },
+        (error: unknown) =>
+          console.warn(`[${area}] the words kept on exit could not be kept elsewhere`, error),
+      )
+      .finally(() => keeping.delete(token));
+  };
   return {
     keep: (id, draft) => writeAll({ ...readAll(), [serverIdOf(id)]: { draft, at: Date.now() } }),
     find(id, shownVersion, keepStale) {
-      const kept = readAll()[serverIdOf(id)];
+      const key = serverIdOf(id);
+      const kept = readAll()[key];
       if (!kept) return undefined;
-      if (shownVersion !== undefined && Date.parse(shownVersion) > kept.at) {
-        keepStale?.(kept.draft);
-        forget(id);
-        return undefined;
-      }
-      return kept.draft;
+      if (shownVersion === undefined || Date.parse(shownVersion) <= kept.at) return kept.draft;
+      if (keepStale) handOver(key, kept, keepStale);
+      else forget(key);
+      return undefined;
     },
     forget(id, saved) {
       const kept = readAll()[serverIdOf(id)];

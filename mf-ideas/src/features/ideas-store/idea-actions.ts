@@ -37,28 +37,57 @@ export function captureIdea(runtime: IdeasRuntime, text: string): Idea | null {
     setState(runtime, { notice: messages.categories.readOnlyCreate });
     return null;
   }
+  return addIdea(runtime, content, category?.id ?? null).idea;
+}
+
+/**
+ * Makes an idea of `content` in category `categoryId`, listed at once when the list shows that category,
+ * then written. `written` answers whether the server or this device's outbox has it; a failure is told.
+ */
+function addIdea(
+  runtime: IdeasRuntime,
+  content: string,
+  categoryId: string | null,
+): { idea: Idea; written: Promise<boolean> } {
   const now = new Date().toISOString();
   const idea: Idea = {
     id: crypto.randomUUID(),
     user_id: runtime.userId,
     content,
-    category_id: category?.id ?? null,
+    category_id: categoryId,
     created_at: now,
     updated_at: now,
   };
-  setState(runtime, {
-    items: [idea, ...runtime.state.items],
-    unsaved: withId(runtime.state.unsaved, idea.id, true),
-  });
-  runtime.writes.create(idea).then(
+  const { selectedCategoryId } = runtime.state;
+  if (selectedCategoryId === null || selectedCategoryId === categoryId) {
+    setState(runtime, {
+      items: [idea, ...runtime.state.items],
+      unsaved: withId(runtime.state.unsaved, idea.id, true),
+    });
+  }
+  const written = runtime.writes.create(idea).then(
     (saved) => {
-      if (!saved) return; // kept on this device; the outbox syncs it
+      if (!saved) return true; // kept on this device; the outbox syncs it
       setState(runtime, { unsaved: withId(runtime.state.unsaved, idea.id, false) });
       if (!runtime.edits.has(idea.id)) replaceIdea(runtime, idea.id, saved);
+      return true;
     },
-    (error: unknown) => setState(runtime, { notice: saveErrorMessage(error) }),
+    (error: unknown) => {
+      setState(runtime, { notice: saveErrorMessage(error) });
+      return false;
+    },
   );
-  return idea;
+  return { idea, written };
+}
+
+/**
+ * Keeps `content`, typed in `of` before a page closed and saved over elsewhere since, as an idea of its
+ * own beside it: in its category, or outside any when that one is read-only now (not the category
+ * selected, which may refuse it). Answers whether it is kept.
+ */
+function keepBeside(runtime: IdeasRuntime, of: Idea, content: string): Promise<boolean> {
+  const own = runtime.state.categories.find((category) => category.id === of.category_id) ?? null;
+  return addIdea(runtime, content, canWriteToFolder(own) ? (own?.id ?? null) : null).written;
 }
 
 /** An edit in place: shown at once, marked unsaved, saved 750 ms after the last keystroke. */
@@ -114,7 +143,8 @@ export function keepAndSaveAll(runtime: IdeasRuntime): Promise<void> {
 /**
  * Edits kept when the page last closed, of ideas now in the list: one that differs from the idea shown,
  * and is newer than it, is shown and saved as an edit; one that is the same text is forgotten. One
- * older than it (the idea was saved elsewhere after that page closed) is kept as an idea of its own.
+ * older than it (the idea was saved elsewhere after that page closed) is kept as an idea of its own
+ * ({@link keepBeside}), and stays on the device until it is.
  */
 export function restoreExitDrafts(runtime: IdeasRuntime): void {
   const drafts = ideaExitDrafts(runtime);
@@ -122,9 +152,7 @@ export function restoreExitDrafts(runtime: IdeasRuntime): void {
     const item = runtime.state.items.find((idea) => serverIdOf(idea.id) === id);
     const kept =
       item &&
-      drafts.find(id, item.updated_at, (stale) => {
-        if (stale !== item.content) captureIdea(runtime, stale);
-      });
+      drafts.find(id, item.updated_at, (stale) => stale === item.content || keepBeside(runtime, item, stale));
     if (!item || kept === undefined || runtime.edits.has(item.id)) continue;
     if (kept === item.content) drafts.forget(id);
     else editIdea(runtime, item.id, kept);

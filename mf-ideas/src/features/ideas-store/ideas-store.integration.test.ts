@@ -6,6 +6,7 @@ import {
   IDEAS_PAGE_SIZE,
   messages,
   shareCategory,
+  updateSharePermission,
   type WorkspaceClient,
 } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,16 @@ afterAll(async () => {
   await backend?.stop();
 });
 
+/** A device's localStorage (node has none): where the drafts kept on exit live. */
+function stubLocalStorage() {
+  const kept = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => kept.get(key) ?? null,
+    setItem: (key: string, value: string) => void kept.set(key, value),
+    removeItem: (key: string) => void kept.delete(key),
+  });
+}
+
 describe('the ideas store against the real backend', () => {
   it('shows a captured idea in the same call, then has the server’s row', async () => {
     const writer = await signUp('capture');
@@ -88,12 +99,7 @@ describe('the ideas store against the real backend', () => {
   it('keeps an edit kept when the page closed, saved over elsewhere since, as an idea of its own', async () => {
     const writer = await signUp('stale');
     const idea = await createIdea({ ...writer, id: crypto.randomUUID(), content: 'Tides', categoryId: null });
-    const kept = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => kept.get(key) ?? null,
-      setItem: (key: string, value: string) => void kept.set(key, value),
-      removeItem: (key: string) => void kept.delete(key),
-    });
+    stubLocalStorage();
     try {
       // The page closed within the pause before a save: its last words were kept on the device.
       exitDrafts<string>('ideas', writer.userId).keep(idea.id, 'Tides, typed as the page closed');
@@ -113,6 +119,41 @@ describe('the ideas store against the real backend', () => {
           .items.map((item) => item.content)
           .sort(),
       ).toEqual(['Tides, from the phone', 'Tides, typed as the page closed']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps a collaborator’s edit kept on exit, saved over since in a category now read-only, among their own ideas', async () => {
+    const { owner, recipient, category, idea } = await sharedCategory('write');
+    stubLocalStorage();
+    try {
+      exitDrafts<string>('ideas', recipient.userId).keep(
+        idea.id,
+        'Typed by the collaborator as the page closed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await updateIdeaContent({ client: owner.client, id: idea.id, content: 'Rewritten by the owner' });
+      const { data: shares } = await owner.client
+        .from('category_shares')
+        .select('id')
+        .eq('category_id', category.id);
+      await updateSharePermission({
+        client: owner.client,
+        shareId: shares?.[0]?.id ?? '',
+        permission: 'read',
+      });
+
+      const store = await started(recipient);
+      await vi.waitFor(() => expect(store.getState().categories.map((row) => row.id)).toContain(category.id));
+      await store.chooseCategory(category.id);
+      const ownIdeas = async () =>
+        (await listIdeas({ ...recipient, categoryId: null, offset: 0, limit: 5 })).map((row) => row.content);
+      await vi.waitFor(async () =>
+        expect(await ownIdeas()).toEqual(['Typed by the collaborator as the page closed']),
+      );
+      expect(store.getState().notice).toBeNull();
+      expect(exitDrafts<string>('ideas', recipient.userId).ids()).toEqual([]);
     } finally {
       vi.unstubAllGlobals();
     }

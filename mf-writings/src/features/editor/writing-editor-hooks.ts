@@ -111,12 +111,11 @@ function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
   const { userId } = getWritingsState();
   if (!userId) return undefined;
   const drafts = writingExitDrafts(userId);
-  const draft = drafts.find(id, opened.updated_at, (stale) => {
-    if (sameJson(stale.content, opened.content)) return;
-    keepDraftAsCopy(id, stale).catch((error: unknown) =>
-      console.warn('[writings] words kept when a page closed could not be kept as a copy', error),
-    );
-  });
+  const draft = drafts.find(
+    id,
+    opened.updated_at,
+    (stale) => sameJson(stale.content, opened.content) || keepDraftAsCopy(id, stale),
+  );
   if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);
   return undefined;

@@ -119,20 +119,24 @@ export async function getWriting({
 }
 
 /**
- * Creates an empty writing (a level-1 heading then a paragraph) in `folder` or outside any folder. The id
- * is made here, so a retry after a lost answer finds the row instead of making a second one. Refuses a
- * read-only shared folder with the spec's text.
+ * Creates a writing in `folder` or outside any folder: an empty one (a level-1 heading then a paragraph)
+ * unless `title` and `content` are given. The id is made here, so a retry after a lost answer finds the
+ * row instead of making a second one. Refuses a read-only shared folder with the spec's text.
  */
 export async function createWriting({
   client,
   userId,
   folder,
   id = crypto.randomUUID(),
+  title = messages.writings.untitled,
+  content = createWritingDocument() as unknown as Json,
 }: {
   client: WorkspaceClient;
   userId: string;
   folder: Folder | null;
   id?: string;
+  title?: string;
+  content?: Json;
 }): Promise<Writing> {
   if (!canWriteToFolder(folder)) throw new Error(messages.categories.readOnlyCreate);
   const answer = await client
@@ -140,11 +144,11 @@ export async function createWriting({
     .insert({
       id,
       user_id: userId,
-      title: messages.writings.untitled,
+      title,
       category: folder?.name ?? null,
       category_id: folder?.id ?? null,
       // The kernel's document type is readonly; Json is the same shape, mutable.
-      content: createWritingDocument() as unknown as Json,
+      content,
     })
     .select(WRITING_COLUMNS)
     .single();

@@ -8,6 +8,7 @@ import {
   disconnectWritingsStore,
   dismissNotice,
   getWritingsState,
+  keepDraftAsCopy,
   moveWritingsToFolderNamed,
   removeWriting,
   renameWritingTo,
@@ -108,5 +109,46 @@ describe('a shared folder the writer is reading in', { timeout: 30_000 }, () => 
       .select('name')
       .eq('user_id', reader.userId);
     expect(folders).toEqual([]);
+  });
+
+  it('a collaborator’s words kept when a page closed, now that the folder is read-only, are kept among their own writings', async () => {
+    const owner = await signUp('downgrading-owner');
+    const friend = await signUp('downgraded-friend');
+    const folder = await createFolder({ client: owner.client, userId: owner.userId, name: 'Script' });
+    const scene = await owner.client
+      .from('writings')
+      .insert({ user_id: owner.userId, title: 'Scene 4', category_id: folder.id })
+      .select('id')
+      .single();
+    const share = await owner.client
+      .from('category_shares')
+      .insert({ category_id: folder.id, shared_with_user_id: friend.userId, permission_level: 'read' })
+      .select('id')
+      .single();
+    await acceptInvitation({ client: friend.client, shareId: share.data?.id ?? '' });
+    connectWritingsStore({ client: friend.client, userId: friend.userId });
+    await vi.waitFor(() => expect(getWritingsState().folders.map((shown) => shown.name)).toEqual(['Script']));
+    await selectFolder(folder.id);
+
+    const words = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Exit, pursued' }] }],
+    };
+    // This browser has no device store (node: no IndexedDB), so the copy is made on the server.
+    await expect(keepDraftAsCopy(scene.data?.id ?? '', { title: 'Scene 4', content: words })).resolves.toBe(
+      true,
+    );
+    const { data: theirs } = await friend.client
+      .from('writings')
+      .select('title, category_id, content')
+      .eq('user_id', friend.userId);
+    expect(theirs).toEqual([{ title: 'Scene 4 (conflicted copy)', category_id: null, content: words }]);
+    expect(getWritingsState().notice).toContain('Scene 4 (conflicted copy)');
+    // Not listed in the owner's folder shown now; it is in the writer's own writings.
+    expect(getWritingsState().items.map((item) => item.title)).toEqual(['Scene 4']);
+    await selectFolder(null);
+    await vi.waitFor(() =>
+      expect(getWritingsState().items.map((item) => item.title)).toEqual(['Scene 4 (conflicted copy)']),
+    );
   });
 });

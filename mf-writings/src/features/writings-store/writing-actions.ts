@@ -1,5 +1,6 @@
 // Creating (online or on this device), deleting and renaming writings from the list.
 import {
+  canWriteToFolder,
   createWritingDocument,
   type DocumentNode,
   draftKeptAsCopyText,
@@ -20,7 +21,13 @@ import {
   resolveId,
   writingOfLocal,
 } from '../offline-store/index.ts';
-import { createWriting, deleteWriting, type Folder, type Writing } from '../writings-data/index.ts';
+import {
+  createWriting,
+  deleteWriting,
+  type Folder,
+  type Writing,
+  type WritingSummary,
+} from '../writings-data/index.ts';
 import { applyLocalEdit, markSaved, markUnsaved } from './drafts.ts';
 import { refusedReadOnly, selectedFolder } from './folders.ts';
 import { compareNewestFirst } from './merge.ts';
@@ -57,11 +64,7 @@ async function createNow(): Promise<Writing | null> {
       writing = await createLocally(store, userId, folder);
     }
     const { content: _content, ...summary } = writing;
-    setState({
-      items: [summary, ...runtime.state.items.filter((item) => item.id !== writing.id)].sort(
-        compareNewestFirst,
-      ),
-    });
+    listNew(summary);
     selectWriting(writing.id);
     return writing;
   } catch (error) {
@@ -108,31 +111,55 @@ export async function createLocally(
 }
 
 /**
+ * Lists a writing of the writer's just made, newest first, when the list shows its folder (or the
+ * writer's own writings), and once: it may be listed already, under the id it has now.
+ */
+function listNew(summary: WritingSummary, listedAs: readonly string[] = [summary.id]): void {
+  const { selectedFolderId, items } = runtime.state;
+  if (selectedFolderId !== null && selectedFolderId !== summary.category_id) return;
+  if (items.some((item) => listedAs.includes(item.id))) return;
+  setState({ items: [summary, ...runtime.state.items].sort(compareNewestFirst) });
+}
+
+/**
  * Keeps words the writer typed in writing `of` just before a page closed, which another tab or device
  * saved over after that page closed, as a writing of their own beside it: "<title> (conflicted copy)",
- * as the sync keeps both versions of an edit. Queued on this device like a writing made offline, so it
- * reaches the server when it can (a connection, room in the plan). Without a device store (no
- * IndexedDB) it cannot be kept.
+ * as the sync keeps both versions of an edit. In the writing's folder, or outside any folder when that
+ * one is read-only now. Queued on this device like a writing made offline, so it reaches the server when
+ * it can (a connection, room in the plan); without a device store (no IndexedDB), made on the server.
+ * Answers whether the words are kept; when not, the exit draft stays for the next time the writing opens.
  */
-export async function keepDraftAsCopy(of: string, draft: { title: string; content: Json }): Promise<void> {
+export async function keepDraftAsCopy(of: string, draft: { title: string; content: Json }): Promise<boolean> {
   const store = await runtime.offline;
-  if (!store) return;
-  const { userId } = connection();
+  const { client, userId } = connection();
   const folderId = runtime.state.items.find((item) => item.id === of)?.category_id;
-  const folder = runtime.state.folders.find((each) => each.id === folderId) ?? null;
+  const ownFolder = runtime.state.folders.find((each) => each.id === folderId) ?? null;
+  const folder = canWriteToFolder(ownFolder) ? ownFolder : null;
   const title = `${draft.title}${CONFLICT_COPY_SUFFIX}`;
-  const preview = writingPreview(draft.content as DocumentNode | null);
-  const copy = await createLocally(store, userId, folder, { title, content: draft.content, preview });
-  const { content: _content, ...summary } = copy;
-  // Online, it has synced by now: listed under its server id already, or to be when the list refetches.
-  const id = await resolveId(store.database, copy.id);
-  const listed = runtime.state.items.some((item) => item.id === id || item.id === copy.id);
-  setState({
-    items: listed
-      ? runtime.state.items
-      : [{ ...summary, id }, ...runtime.state.items].sort(compareNewestFirst),
-    notice: draftKeptAsCopyText({ title: draft.title, copy: title }),
-  });
+  try {
+    if (store) {
+      const preview = writingPreview(draft.content as DocumentNode | null);
+      const copy = await createLocally(store, userId, folder, { title, content: draft.content, preview });
+      const { content: _content, ...summary } = copy;
+      // Online, it has synced by now: listed under its server id already, or to be when the list refetches.
+      const id = await resolveId(store.database, copy.id);
+      listNew({ ...summary, id }, [id, copy.id]);
+    } else {
+      const { content: _content, ...summary } = await createWriting({
+        client,
+        userId,
+        folder,
+        title,
+        content: draft.content,
+      });
+      listNew(summary);
+    }
+  } catch (error) {
+    console.warn('[writings] words kept when a page closed could not be kept as a copy', error);
+    return false;
+  }
+  setState({ notice: draftKeptAsCopyText({ title: draft.title, copy: title }) });
+  return true;
 }
 
 /** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
