@@ -91,12 +91,19 @@ describe('the product schema through /rest/v1', () => {
     expect(denied.error?.code).toBe('42501');
   });
 
-  it('looks a user up by e-mail for sharing, and refuses anonymous callers', async () => {
-    const found = await bob
-      .rpc('lookup_user_by_email', { user_email: aliceEmail.toUpperCase() })
-      .select('name');
-    expect(found.data).toEqual([{ name: 'Alice' }]);
+  it('looks a user up by e-mail for sharing (the id alone), 30 times an hour, and refuses anonymous callers', async () => {
+    const { data: own } = await alice.auth.getUser();
+    const found = await bob.rpc('lookup_user_by_email', { user_email: aliceEmail.toUpperCase() });
+    expect(found.data).toEqual([{ id: own.user?.id, email: aliceEmail }]);
     expect((await anonymous.rpc('lookup_user_by_email', { user_email: aliceEmail })).status).toBe(401);
+    for (let index = 1; index < 30; index += 1) {
+      expect(
+        (await bob.rpc('lookup_user_by_email', { user_email: `guess-${index}@example.com` })).error,
+      ).toBeNull();
+    }
+    const refused = await bob.rpc('lookup_user_by_email', { user_email: aliceEmail });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/too many e-mail lookups/);
   });
 
   it('pins, renames and deletes a chat session', async () => {

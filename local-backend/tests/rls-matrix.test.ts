@@ -632,7 +632,7 @@ describe('RPCs', () => {
       user_email: ownerEmail.toUpperCase(),
     });
     expect(found.error).toBeNull();
-    expect(found.data).toEqual([expect.objectContaining({ id: userIds.owner, email: ownerEmail })]);
+    expect(found.data).toEqual([{ id: userIds.owner, email: ownerEmail }]);
     const refused = await clients.anonymous.rpc('lookup_user_by_email', { user_email: ownerEmail });
     expect(refused.error?.code).toBe('42501');
     expect(refused.status).toBe(401);

@@ -232,6 +232,29 @@ export type Database = {
           },
         ];
       };
+      email_lookups: {
+        Row: {
+          looked_up_at: string;
+          user_id: string;
+        };
+        Insert: {
+          looked_up_at?: string;
+          user_id: string;
+        };
+        Update: {
+          looked_up_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_lookups_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ideas: {
         Row: {
           category_id: string | null;
@@ -528,10 +551,8 @@ export type Database = {
       lookup_user_by_email: {
         Args: { user_email: string };
         Returns: {
-          avatar_url: string;
           email: string;
           id: string;
-          name: string;
         }[];
       };
       record_billing_customer: { Args: { customer: string; target_user: string }; Returns: string };

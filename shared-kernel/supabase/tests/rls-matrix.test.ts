@@ -420,6 +420,21 @@ const cases: Case[] = [
     }),
     allowed: ['service role' as const],
   })),
+  ...(['select', 'insert', 'update', 'delete'] as const).map((operation) => ({
+    table: 'email_lookups',
+    operation,
+    description: `${operation}s the record of the owner's e-mail lookups (the lookup's own count)`,
+    statement: (fixture: Fixture) => ({
+      sql: {
+        select: 'select user_id from public.email_lookups where user_id = $1',
+        insert: 'insert into public.email_lookups (user_id) values ($1) returning user_id',
+        update: 'update public.email_lookups set looked_up_at = now() where user_id = $1 returning user_id',
+        delete: 'delete from public.email_lookups where user_id = $1 returning user_id',
+      }[operation],
+      parameters: [fixture.users.owner.id],
+    }),
+    allowed: ['service role' as const],
+  })),
   {
     table: 'storage.objects',
     operation: 'select',
@@ -525,6 +540,7 @@ beforeAll(async () => {
   await database.pg.query(
     `insert into public.billing_events (id, type, created_at, outcome) values ('evt_fixture', 'customer.subscription.created', now(), 'applied')`,
   );
+  await database.pg.query('insert into public.email_lookups (user_id) values ($1)', [users.owner.id]);
   await database.pg.query(
     `insert into storage.objects (bucket_id, name, owner) values ('photo-clips', $1, $2)`,
     [`${users.owner.id}/existing.png`, users.owner.id],

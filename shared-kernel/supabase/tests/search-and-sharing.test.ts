@@ -229,7 +229,8 @@ describe('lookup_user_by_email', () => {
     const rows = await asUser(stranger, 'select * from public.lookup_user_by_email($1)', [
       '  owner@EXAMPLE.com ',
     ]);
-    expect(rows).toEqual([{ id: owner.id, email: 'Owner@Example.com', name: 'Owner', avatar_url: null }]);
+    // The id a share needs, not the name or picture of whoever has the address.
+    expect(rows).toEqual([{ id: owner.id, email: 'Owner@Example.com' }]);
   });
 
   it('returns no row for an unknown e-mail', async () => {
@@ -246,6 +247,28 @@ describe('lookup_user_by_email', () => {
       parameters: ['owner@example.com'],
     });
     expect(outcome.error?.code).toBe('42501');
+  });
+
+  it('answers a caller 30 lookups an hour, so a list of addresses cannot be swept; others are not held back', async () => {
+    const sweeper = await createAuthUser({ database, email: 'sweeper@example.com' });
+    // Committed, as each request of the API is.
+    const lookUp = (user: User, address: string) =>
+      asUser(user, 'select * from public.lookup_user_by_email($1)', [address]);
+    for (let index = 0; index < 30; index += 1) {
+      expect(await lookUp(sweeper, `guess-${index}@example.com`)).toEqual([]);
+    }
+    await expect(lookUp(sweeper, 'owner@example.com')).rejects.toThrow(/too many e-mail lookups/);
+    expect(await lookUp(stranger, 'owner@example.com')).toEqual([
+      { id: owner.id, email: 'Owner@Example.com' },
+    ]);
+    // An hour on, the caller may look up again.
+    await database.pg.query(
+      `update public.email_lookups set looked_up_at = looked_up_at - interval '61 minutes' where user_id = $1`,
+      [sweeper.id],
+    );
+    expect(await lookUp(sweeper, 'owner@example.com')).toEqual([
+      { id: owner.id, email: 'Owner@Example.com' },
+    ]);
   });
 });
 
