@@ -123,3 +123,40 @@ test('a tab with nothing unsaved shows what the other tab saved, and typing ther
   // The same writing, gone on from the other tab's text: no second version to keep.
   expect((await serverTexts(account)).split('\n')).toHaveLength(1);
 });
+
+test('two tabs edit one writing offline: back online, both show the text the server keeps, and the other is in the copy', async ({
+  page,
+  context,
+  account,
+  workspace: _signedIn,
+}) => {
+  const other = await twoTabs(page, context);
+  await context.setOffline(true);
+  await page.bringToFront();
+  await page.keyboard.type(' Lights from the first tab.', { delay: 20 });
+  await other.bringToFront();
+  await other.keyboard.type(' Boats from the second tab.', { delay: 20 });
+  await expect(pendingCount(other)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
+  await expect(pendingCount(other)).toHaveCount(0, { timeout: 20_000 });
+  const client = backendClient();
+  await client.auth.setSession(account.session);
+  const rows = async () => {
+    const { data } = await client.from('writings').select('title, content').order('title');
+    return (data ?? []).map((row) => ({ title: row.title, text: JSON.stringify(row.content) }));
+  };
+  await expect
+    .poll(async () => (await rows()).map((row) => row.title))
+    .toEqual(['Harbour', 'Harbour (conflicted copy)']);
+  const [main] = await rows();
+  const kept = main?.text.includes('Lights from the first tab.')
+    ? 'About Harbour Lights from the first tab.'
+    : 'About Harbour Boats from the second tab.';
+  // Each tab, whichever text it typed, shows the writing as the server has it, and says it is saved.
+  for (const tab of [page, other]) {
+    await expect(editorSlot(tab).locator('.ProseMirror')).toContainText(kept, { timeout: 10_000 });
+    await expect(saved(tab)).toBeVisible();
+  }
+});

@@ -1,7 +1,16 @@
 // The steps of the writing editor, one hook each: its save pipeline, following a writing's new id,
 // opening a writing, the moments it saves by itself, renames from the list, images and newer copies.
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   type EventBus,
   getPreferences,
@@ -363,6 +372,8 @@ export function useNewerCopies({
     () => controller.getStatus().unsaved || isUnsaved(writingId),
     [controller, writingId],
   );
+  const status = useSyncExternalStore(controller.subscribe, controller.getStatus);
+  const localChanges = useWritingsStore((state) => status.unsaved || state.unsaved.has(writingId));
   const show = useCallback(
     (content: Json | null) => {
       if (editor.isDestroyed) return;
@@ -371,6 +382,6 @@ export function useNewerCopies({
     },
     [editor],
   );
-  useNewerServerCopy({ writingId, shown, seen, hasLocalChanges, show });
+  useNewerServerCopy({ writingId, shown, seen, localChanges, hasLocalChanges, show });
   return revision;
 }

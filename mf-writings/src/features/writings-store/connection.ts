@@ -57,6 +57,7 @@ export function disconnectWritingsStore(): void {
   runtime.offline = Promise.resolve(null);
   runtime.listedCopies = Promise.resolve(new Map());
   forgetVersions();
+  runtime.newerElsewhere.clear();
   if (runtime.channel && runtime.client) void runtime.client.removeChannel(runtime.channel);
   runtime.channel = null;
   runtime.client = null;

@@ -144,7 +144,10 @@ export async function loadMore(): Promise<void> {
   }
 }
 
-/** Refetches the loaded part of the list and merges it, keeping writings with unsaved edits as they are. */
+/**
+ * Refetches the loaded part of the list and merges it, keeping writings with unsaved edits as they are
+ * (a newer version of one is noted in `runtime.newerElsewhere`).
+ */
 export async function refetchAndMerge(): Promise<void> {
   const { client, userId } = connection();
   const started = runtime.generation;
@@ -157,6 +160,11 @@ export async function refetchAndMerge(): Promise<void> {
     limit: requested,
   });
   if (started !== runtime.generation) return;
+  const { items: shown, unsaved } = runtime.state;
+  for (const row of fetched) {
+    const listed = unsaved.has(row.id) ? shown.find((item) => item.id === row.id) : undefined;
+    if (listed && row.updated_at > listed.updated_at) runtime.newerElsewhere.set(row.id, row.updated_at);
+  }
   const items = mergeRefetched({
     current: runtime.state.items,
     fetched,

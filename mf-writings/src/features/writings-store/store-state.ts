@@ -83,6 +83,12 @@ interface StoreRuntime {
   /** A refetch is running; `refetchAgain`: changes arrived meanwhile, so one more follows. */
   refetching: boolean;
   refetchAgain: boolean;
+  /**
+   * The server's version (`updated_at`) of writings a refetch found newer than the row listed, which it
+   * left as it was for its unsaved edits: once they are saved, the list asks again if that version is
+   * still the newer (drafts.ts, markSaved).
+   */
+  readonly newerElsewhere: Map<string, string>;
   readonly listeners: Set<() => void>;
   readonly syncListeners: Set<(event: SyncEvent) => void>;
 }
@@ -99,6 +105,7 @@ export const runtime: StoreRuntime = {
   foldersWhenOnline: null,
   refetching: false,
   refetchAgain: false,
+  newerElsewhere: new Map(),
   listeners: new Set(),
   syncListeners: new Set(),
 };

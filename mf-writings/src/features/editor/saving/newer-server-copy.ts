@@ -31,12 +31,15 @@ export type SeenVersions = ReturnType<typeof createSeenVersions>;
  * elsewhere through its realtime refetch; when it shows a version of the open writing newer than the
  * pane's, and the writer has no unsaved changes, the newer copy is fetched and handed to `show`. While
  * the writer has unsaved changes their text stays (the list keeps their row too): their save goes last
- * and wins, so nothing they typed is ever replaced under them.
+ * and wins, so nothing they typed is ever replaced under them. When their changes end without a
+ * version newer than the one listed (a sync kept their text as a copy, or their save went in before
+ * that version), it is asked for then.
  */
 export function useNewerServerCopy({
   writingId,
   shown,
   seen,
+  localChanges,
   hasLocalChanges,
   show,
 }: {
@@ -44,7 +47,9 @@ export function useNewerServerCopy({
   /** Whether the pane shows the writing yet (it is loading otherwise, and gets the newest copy anyway). */
   shown: boolean;
   seen: SeenVersions;
-  /** Unsaved changes in the pane (typed, or kept after a failed save). */
+  /** Unsaved changes in the pane (typed, or kept after a failed save), as rendered: asked again when they end. */
+  localChanges: boolean;
+  /** Unsaved changes in the pane now (the writer may type while the copy is fetched). */
   hasLocalChanges: () => boolean;
   show: (content: Json | null) => void;
 }): void {
@@ -52,7 +57,8 @@ export function useNewerServerCopy({
     (state) => state.items.find((item) => item.id === writingId)?.updated_at ?? null,
   );
   useEffect(() => {
-    if (!shown || listed === null || !seen.isNewer(writingId, listed) || hasLocalChanges()) return;
+    if (!shown || listed === null || !seen.isNewer(writingId, listed) || localChanges || hasLocalChanges())
+      return;
     let cancelled = false;
     loadWriting(writingId)
       .then((writing) => {
@@ -67,5 +73,5 @@ export function useNewerServerCopy({
     return () => {
       cancelled = true;
     };
-  }, [writingId, shown, listed, seen, hasLocalChanges, show]);
+  }, [writingId, shown, listed, seen, localChanges, hasLocalChanges, show]);
 }
