@@ -1,10 +1,13 @@
 // Helpers of the outbox's integration tests: a writer with two devices, local copies and edits queued
 // the way the store queues them, and a sync whose retries are recorded.
 import type { WorkspaceClient } from 'shared-kernel';
+import { documentOf } from '../../testing/documents.ts';
 import type { InProcessBackend } from '../../testing/in-process-backend.ts';
 import { enqueue, type LocalDatabase, type LocalWriting } from './local-database.ts';
 import { createOutboxSync } from './outbox-sync.ts';
 import type { SyncEvent } from './sync-steps.ts';
+
+export { documentOf };
 
 /** A writer signed up on `backend`, with a second signed-in device (`elsewhere`). */
 export async function signUpWriter(backend: InProcessBackend, options: { fetch?: typeof fetch } = {}) {
@@ -17,14 +20,6 @@ export async function signUpWriter(backend: InProcessBackend, options: { fetch?:
   await elsewhere.auth.signInWithPassword({ email, password: 'a-password' });
   return { client, elsewhere, userId: data.user.id, email };
 }
-
-export const documentOf = (title: string, body: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text: body }] },
-  ],
-});
 
 export const localCopy = (
   id: string,

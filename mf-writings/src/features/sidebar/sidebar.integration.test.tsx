@@ -3,20 +3,13 @@ import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing
 import { getSupabaseClient, messages, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentOf } from '../../testing/documents.ts';
 import { disconnectWritingsStore, getWritingsState } from '../writings-store/index.ts';
 import { Sidebar } from './sidebar.tsx';
 
 let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
 let userId: string;
-
-const documentOf = (title: string, body: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text: body }] },
-  ],
-});
 
 beforeAll(async () => {
   // happy-dom lays nothing out: give elements a viewport's size so the virtualizer renders rows.

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentOf } from '../../testing/documents.ts';
 import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { saveWriting } from '../writings-data/index.ts';
 import {
@@ -15,14 +16,6 @@ import {
 // an edit of it unsaved: the list keeps the edit's row, and must not forget the newer version.
 
 let backend: InProcessBackend;
-
-const documentOf = (title: string, body: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text: body }] },
-  ],
-});
 
 beforeAll(async () => {
   backend = await startInProcessBackend();

@@ -5,6 +5,7 @@ import { type SpawnedTestBackend, spawnTestBackend } from 'local-backend/testing
 import { getSupabaseClient, type WorkspaceClient } from 'shared-kernel';
 import { createTestAreaProps } from 'shared-kernel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentOf } from '../../../testing/documents.ts';
 import { getWriting, saveWriting } from '../../writings-data/index.ts';
 import { disconnectWritingsStore, refetchAndMerge } from '../../writings-store/index.ts';
 import { Editor } from '../editor.tsx';
@@ -12,14 +13,6 @@ import { createSeenVersions } from './newer-server-copy.ts';
 
 let backend: SpawnedTestBackend;
 let client: WorkspaceClient;
-
-const documentOf = (title: string, body: string) => ({
-  type: 'doc',
-  content: [
-    { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
-    { type: 'paragraph', content: [{ type: 'text', text: body }] },
-  ],
-});
 
 /** A fresh writer with one writing; the page's client is signed in as them. */
 async function writerWithOneWriting(): Promise<{ user: { id: string; email: string }; writingId: string }> {
