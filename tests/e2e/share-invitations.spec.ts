@@ -58,7 +58,6 @@ test('an invitation shows who shared which folder; the folder appears only after
 
   const dialog = await shareThroughDialog(page, 'Plans', friend.email, 'write');
   await expect(dialog).toContainText(messages.sharing.pending);
-  await dialog.getByRole('button', { name: 'Close' }).click();
 
   await expect(invitation(friendPage, 'Plans')).toContainText(
     messages.sharing.invitedBy(account.email, 'Plans'),
@@ -69,6 +68,10 @@ test('an invitation shows who shared which folder; the folder appears only after
   await invitation(friendPage, 'Plans').getByRole('button', { name: messages.sharing.accept }).click();
   await expect(folderRow(friendPage, 'Plans')).toContainText(messages.sharing.sharedBadge);
   await expect(invitations(friendPage)).toHaveCount(0);
+  // The owner's dialog, open all along, says so at once.
+  await expect(dialog).toContainText(friend.email);
+  await expect(dialog).not.toContainText(messages.sharing.pending);
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The owner's dialog no longer says pending.
   await folderRow(page, 'Plans').hover();

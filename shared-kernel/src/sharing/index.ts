@@ -23,4 +23,5 @@ export {
   removeShare,
   shareCategory,
   updateSharePermission,
+  watchShares,
 } from './sharing-data.ts';

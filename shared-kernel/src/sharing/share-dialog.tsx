@@ -11,6 +11,7 @@ import {
   removeShare,
   shareCategory,
   updateSharePermission,
+  watchShares,
 } from './sharing-data.ts';
 
 const texts = {
@@ -26,8 +27,28 @@ const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
 /**
+ * The collaborators of category `categoryId` (`null` while loading), live: a collaborator accepting (no
+ * longer 'Pending'), leaving, or a change from another tab shows while the dialog is open.
+ */
+function useCollaborators(
+  client: WorkspaceClient,
+  categoryId: string,
+): [readonly Collaborator[] | null, () => Promise<void>] {
+  const [collaborators, setCollaborators] = useState<readonly Collaborator[] | null>(null);
+  const reload = useCallback(async () => {
+    setCollaborators(await listCollaborators({ client, categoryId }));
+  }, [client, categoryId]);
+  useEffect(() => {
+    reload().catch(() => setCollaborators([]));
+    return watchShares(client, `category_id=eq.${categoryId}`, () => void reload().catch(() => {}));
+  }, [client, categoryId, reload]);
+  return [collaborators, reload];
+}
+
+/**
  * The share dialog of a category (a writings folder or an ideas category): share by e-mail with read or
- * write access, change a collaborator's permission, remove them. Every failure shows the spec's text.
+ * write access, change a collaborator's permission, remove them. The list follows the shares live (an
+ * invitation accepted is no longer 'Pending'). Every failure shows the spec's text.
  */
 export function ShareDialog({
   client,
@@ -43,18 +64,11 @@ export function ShareDialog({
   /** After a share was added, changed or removed. */
   onChange?: () => void;
 }) {
-  const [collaborators, setCollaborators] = useState<readonly Collaborator[] | null>(null);
+  const [collaborators, reload] = useCollaborators(client, category.id);
   const [email, setEmail] = useState('');
   const [permission, setPermission] = useState<FolderPermission>('read');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const reload = useCallback(async () => {
-    setCollaborators(await listCollaborators({ client, categoryId: category.id }));
-  }, [client, category.id]);
-  useEffect(() => {
-    reload().catch(() => setCollaborators([]));
-  }, [reload]);
 
   const run = async (action: () => Promise<void>, fallback: string) => {
     setBusy(true);

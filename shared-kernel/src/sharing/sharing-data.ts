@@ -222,3 +222,19 @@ export async function leaveCategory({
     .eq('shared_with_user_id', userId);
   if (error) throw new Error(messages.sharing.removeShareFailed);
 }
+
+/**
+ * Calls `onChange` at each change (insert, update, delete) of the shares matching `filter` that the user
+ * may see, over realtime: `category_id=eq.<id>` (one category's), `shared_with_user_id=eq.<id>` (a
+ * user's invitations). Answers the unsubscribe.
+ */
+export function watchShares(client: WorkspaceClient, filter: string, onChange: () => void): () => void {
+  // A topic of its own: supabase-js hands back an existing channel of the same topic.
+  const channel = client
+    .channel(`category-shares:${filter}:${crypto.randomUUID()}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'category_shares', filter }, onChange)
+    .subscribe();
+  return () => {
+    void client.removeChannel(channel);
+  };
+}

@@ -7,6 +7,7 @@ import {
   messages,
   notifyDesktop,
   type WorkspaceClient,
+  watchShares,
 } from 'shared-kernel';
 import { refreshFolders } from '../writings-store/index.ts';
 import styles from './invitations.module.css';
@@ -34,23 +35,7 @@ function useInvitations(client: WorkspaceClient, userId: string) {
   }, [client]);
   useEffect(() => {
     reload().catch(() => {});
-    // A topic of its own: supabase-js hands back an existing channel of the same topic.
-    const channel = client
-      .channel(`invitations:${userId}:${crypto.randomUUID()}`)
-      .on(
-        'postgres_changes',
-        {
-          event: '*',
-          schema: 'public',
-          table: 'category_shares',
-          filter: `shared_with_user_id=eq.${userId}`,
-        },
-        () => void reload().catch(() => {}),
-      )
-      .subscribe();
-    return () => {
-      void client.removeChannel(channel);
-    };
+    return watchShares(client, `shared_with_user_id=eq.${userId}`, () => void reload().catch(() => {}));
   }, [client, userId, reload]);
   return { invitations, reload };
 }
