@@ -168,6 +168,31 @@ test('a click and typing on the writing before the editor is ready land in the e
   await expectSaved(client, id, 'High water at six. Moon full.');
 });
 
+test('a writer who goes on typing while the editor arrives loses no key', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  // A slow phone: the hand-over takes frames, and keys keep coming in between.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  const line = copy.getByText('Low water at noon.');
+  const box = await line.boundingBox();
+  if (!box) throw new Error('the paragraph is not laid out');
+  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+
+  // The editor's code arrives in the middle of the sentence.
+  const sentence = ' The ferry leaves at seven and comes back when the tide turns at the harbour wall.';
+  const typing = page.keyboard.type(sentence, { delay: 5 });
+  await page.waitForTimeout(50);
+  release();
+  await typing;
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText(`Low water at noon.${sentence}`);
+  await expectSaved(client, id, `Low water at noon.${sentence}`);
+});
+
 test('when the editor cannot be fetched the writing stays readable, and Retry brings the editor', async ({
   page,
   account,

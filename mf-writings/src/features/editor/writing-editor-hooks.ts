@@ -40,6 +40,7 @@ import {
 } from '../writings-store/index.ts';
 import { leaveWriting, readDraft, retitle, showDocument } from './document-view.ts';
 import type { FirstPaint } from './first-paint/index.ts';
+import { focusEditor } from './focus-editor.ts';
 import {
   insertImageFiles,
   replaceImage,
@@ -281,7 +282,7 @@ export function useTitleEditing({
   );
   useEffect(() => {
     if (shown !== null && !readOnly && editor.state.doc.firstChild?.textContent === '') {
-      editor.commands.focus('start');
+      focusEditor(editor, 'start');
     }
   }, [editor, shown, readOnly]);
 }

@@ -2,6 +2,7 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
+import { focusEditor } from '../focus-editor.ts';
 import { takeWriting } from '../saving/index.ts';
 
 /** A caret by the text before it, which the static copy and the editor's document have alike. */
@@ -61,6 +62,12 @@ export interface EarlyInput {
 export interface FirstPaint {
   /** The copy shown while the editor loads (fetched once per writing). */
   copyOf(id: string): Promise<Writing | null>;
+  /**
+   * The copy of `copyOf(id)` once it has arrived (null: there is none), else undefined. The static copy
+   * shown again as the editor's code arrives shows it in the same frame: the writer's focus and keys
+   * never fall between the two.
+   */
+  arrivedCopy(id: string): Writing | null | undefined;
   /** The same copy for the editor, once; undefined when none was shown (the editor fetches afresh). */
   takeCopy(id: string): Promise<Writing | null> | undefined;
   readonly input: EarlyInput;
@@ -108,8 +115,15 @@ function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
   flush();
 }
 
+/** A copy read for the static copy: when, and the writing once it has arrived. */
+interface CopyRead {
+  copy: Promise<Writing | null>;
+  readAt: number;
+  arrived?: Writing | null;
+}
+
 export function createFirstPaint(): FirstPaint {
-  const copies = new Map<string, { copy: Promise<Writing | null>; readAt: number }>();
+  const copies = new Map<string, CopyRead>();
   const taken = new Set<string>();
   const input: EarlyInput = { keys: [], caret: null, focused: false, scrollTop: 0 };
   let handedOver = false;
@@ -117,11 +131,19 @@ export function createFirstPaint(): FirstPaint {
     copyOf(id) {
       let read = copies.get(id);
       if (!read) {
-        read = { copy: takeWriting(id), readAt: Date.now() };
+        const entry: CopyRead = { copy: takeWriting(id), readAt: Date.now() };
+        entry.copy.then(
+          (writing) => {
+            entry.arrived = writing;
+          },
+          () => {},
+        );
+        read = entry;
         copies.set(id, read);
       }
       return read.copy;
     },
+    arrivedCopy: (id) => copies.get(id)?.arrived,
     takeCopy(id) {
       const read = copies.get(id);
       if (handedOver || taken.has(id) || !read) return undefined;
@@ -146,7 +168,7 @@ export function createFirstPaint(): FirstPaint {
       input.keys = [];
       if (!focused && keys.length === 0) return;
       const at = caret ? positionOfCaret(editor.state.doc, caret) : null;
-      editor.commands.focus(at ?? 'start', { scrollIntoView: false });
+      focusEditor(editor, at ?? 'start', { scrollIntoView: false });
       if (editable) replayKeys(editor, keys);
     },
   };

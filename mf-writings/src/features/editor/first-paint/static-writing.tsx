@@ -73,7 +73,11 @@ export function StaticWriting({
   firstPaint: FirstPaint;
   onPainted?: () => void;
 }) {
-  const [html, setHtml] = useState<string | null>(null);
+  // A copy that has arrived shows at once (this is mounted again as the editor's code arrives).
+  const [html, setHtml] = useState<string | null>(() => {
+    const arrived = firstPaint.arrivedCopy(writingId);
+    return arrived === undefined ? null : staticDocumentHtml(arrived?.content ?? null);
+  });
   const scroll = useRef<HTMLDivElement>(null);
   const prose = useRef<HTMLDivElement>(null);
   const { input } = firstPaint;
