@@ -69,7 +69,7 @@ export { syncPreferencesWithAccount } from './preferences/preferences-sync.ts';
 // Primitives more than one area shows
 export { afterNextPaint } from './primitives/after-next-paint.ts';
 export { Bone } from './primitives/bone.tsx';
-export { Button, buttonClass } from './primitives/button.tsx';
+export { Button, buttonClass, touchTargetClass } from './primitives/button.tsx';
 export {
   ConfirmDialog,
   type ConfirmDialogProps,

@@ -96,6 +96,45 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('complementary', { name: 'Mobile app' })).toHaveCount(0);
   });
 
+  test.describe('with a finger', () => {
+    test.use({ hasTouch: true });
+
+    test('every control of the writing screen can be hit 21 px from its centre, each way', async ({
+      page,
+      account,
+      workspace,
+    }) => {
+      await seedWritings(account, ['Harbour']);
+      await workspace.open();
+      await expect(page.getByRole('textbox', { name: 'Writing', exact: true })).toContainText(
+        'About Harbour',
+      );
+      await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
+      // A point 21 px from a control's centre, up, down, left or right, is still the control (a target of
+      // about 44 × 44 px, less the layout's rounding), however small it is drawn.
+      const missed = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, a[href], [role="tab"]')].flatMap((control) => {
+          const box = control.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0) return [];
+          const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+          const points = [
+            [x - 21, y],
+            [x + 21, y],
+            [x, y - 21],
+            [x, y + 21],
+          ];
+          const misses = points.filter(([px = 0, py = 0]) => {
+            const hit = document.elementFromPoint(px, py);
+            return !hit || !control.contains(hit);
+          });
+          const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
+          return misses.length > 0 ? [`${name} (${Math.round(box.width)} × ${Math.round(box.height)})`] : [];
+        }),
+      );
+      expect(missed).toEqual([]);
+    });
+  });
+
   test('"Ask AI" shows the chat with what it adds there, and a cited note shows the tab it is on', async ({
     page,
     workspace,

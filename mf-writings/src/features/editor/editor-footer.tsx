@@ -6,6 +6,7 @@ import {
   FOOTER_CLOCK_TICK_MS,
   messages,
   notifyDesktop,
+  touchTargetClass,
 } from 'shared-kernel';
 import { countDocumentWords } from './document/index.ts';
 import styles from './editor.module.css';
@@ -107,7 +108,7 @@ export function EditorFooter({
       </span>
       <button
         type="button"
-        className={styles.timer}
+        className={`${styles.timer} ${touchTargetClass}`}
         aria-label={timer.running ? 'Pause timer' : 'Start timer'}
         aria-pressed={timer.running}
         title="Click to start or pause, double-click to reset"

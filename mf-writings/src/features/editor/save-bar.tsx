@@ -1,6 +1,6 @@
 // The bar above the writing: view-only badge, save state, the last save failure, Insert image and Save.
 import { useSyncExternalStore } from 'react';
-import { messages } from 'shared-kernel';
+import { messages, touchTargetClass } from 'shared-kernel';
 import styles from './editor.module.css';
 import type { SaveController, SaveStatus } from './saving/index.ts';
 
@@ -59,12 +59,17 @@ function SaveBarView({
         </p>
       )}
       <span className={styles.spacer} />
-      <button type="button" className={styles.button} onClick={actions?.onAskAi} disabled={!actions}>
+      <button
+        type="button"
+        className={`${styles.button} ${touchTargetClass}`}
+        onClick={actions?.onAskAi}
+        disabled={!actions}
+      >
         {messages.chat.askAi}
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={`${styles.button} ${touchTargetClass}`}
         onClick={actions?.onPickImage}
         disabled={readOnly || !actions}
       >
@@ -72,7 +77,7 @@ function SaveBarView({
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={`${styles.button} ${touchTargetClass}`}
         onClick={actions?.onSave}
         disabled={readOnly || !status.unsaved || !actions}
       >

@@ -5,6 +5,7 @@ import {
   ConfirmDialog,
   type EventBus,
   messages,
+  touchTargetClass,
   unsyncedChanges,
   unsyncedSignOutText,
   type WorkspaceClient,
@@ -36,7 +37,7 @@ export function ProfileMenu({ user, client, bus }: { user: User; client: Workspa
       {/* Not modal: a modal menu that opens a dialog leaves `pointer-events: none` on the body after both close
       (https://github.com/radix-ui/primitives/issues/1241). */}
       <DropdownMenu.Root modal={false} defaultOpen>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label="Profile">
+        <DropdownMenu.Trigger className={`${styles.trigger} ${touchTargetClass}`} aria-label="Profile">
           <ProfilePicture user={user} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { type EventBus, useOnDemand, type WorkspaceClient } from 'shared-kernel';
+import { type EventBus, touchTargetClass, useOnDemand, type WorkspaceClient } from 'shared-kernel';
 import { ProfilePicture } from './profile-picture.tsx';
 import styles from './user-menu.module.css';
 
@@ -17,7 +17,7 @@ export function UserMenu({ user, client, bus }: { user: User; client: WorkspaceC
   return (
     <button
       type="button"
-      className={styles.trigger}
+      className={`${styles.trigger} ${touchTargetClass}`}
       aria-label="Profile"
       aria-haspopup="menu"
       aria-expanded={false}

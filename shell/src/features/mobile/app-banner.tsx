@@ -1,5 +1,6 @@
 import { Smartphone, X } from 'lucide-react';
 import { useState } from 'react';
+import { touchTargetClass } from 'shared-kernel';
 import styles from './app-banner.module.css';
 import { appLinkFor, detectPlatform } from './platform.ts';
 
@@ -38,12 +39,17 @@ export function AppBanner() {
     <aside className={styles.banner} aria-label="Mobile app">
       <Smartphone className={styles.icon} size={20} aria-hidden />
       <p className={styles.text}>Write on the go with the mobile app.</p>
-      <a className={styles.link} href={link} target="_blank" rel="noopener noreferrer">
+      <a
+        className={`${styles.link} ${touchTargetClass}`}
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         Get the app
       </a>
       <button
         type="button"
-        className={styles.dismiss}
+        className={`${styles.dismiss} ${touchTargetClass}`}
         aria-label="Dismiss"
         onClick={() => {
           rememberDismissal();
