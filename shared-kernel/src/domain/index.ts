@@ -21,6 +21,7 @@ export {
   draftKeptAsCopyText,
   httpError,
   messages,
+  movedAsideText,
   noUserWithEmail,
   pendingSyncText,
   premiumFeature,
