@@ -149,12 +149,15 @@ test('two tabs edit one writing offline: back online, both show the text the ser
     return (data ?? []).map((row) => ({ title: row.title, text: JSON.stringify(row.content) }));
   };
   await expect
-    .poll(async () => (await rows()).map((row) => row.title))
+    .poll(async () => (await rows()).map((row) => row.title), { timeout: 15_000 })
     .toEqual(['Harbour', 'Harbour (conflicted copy)']);
-  const [main] = await rows();
-  const kept = main?.text.includes('Lights from the first tab.')
-    ? 'About Harbour Lights from the first tab.'
-    : 'About Harbour Boats from the second tab.';
+  // The copy is made first, then the writing is written over: the copy's text is final once it is there,
+  // and the writing keeps the other one.
+  const [, copy] = await rows();
+  const kept = copy?.text.includes('Lights from the first tab.')
+    ? 'About Harbour Boats from the second tab.'
+    : 'About Harbour Lights from the first tab.';
+  await expect.poll(async () => (await rows())[0]?.text).toContain(kept);
   // Each tab, whichever text it typed, shows the writing as the server has it, and says it is saved.
   for (const tab of [page, other]) {
     await expect(editorSlot(tab).locator('.ProseMirror')).toContainText(kept, { timeout: 10_000 });

@@ -89,7 +89,12 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
         // Kept as a copy (the writing is no longer theirs to write): nothing of it is left to save here.
         if (event.type === 'copied') controller.synced(event.id);
         else if (event.type === 'created' || syncedFromHere(event)) {
-          seen.saw(event.writing.id, event.writing.updated_at);
+          // This tab sent that text, but the pane holds that version only if it shows that text: the tab's
+          // store may have sent a draft the pane never showed (another tab's, kept on the device). Else
+          // the version is newer than the pane's, and shown once nothing is unsaved (useNewerServerCopy).
+          const shown = controller.shown();
+          if (event.type === 'created' || !shown || sameJson(shown.content, event.writing.content))
+            seen.saw(event.writing.id, event.writing.updated_at);
           controller.synced(event.writing.id);
         }
       }),

@@ -264,6 +264,9 @@ export function createSaveController({
       setStatus(pipeline, { unsaved: false, error: null });
     },
 
+    /** The open writing as the editor shows it now (read afresh; the store is not told), or null. */
+    shown: (): WritingDraft | null => pipeline.open?.read() ?? null,
+
     /** Drops the open writing's pending work without saving (it was deleted). */
     discard: (): void => forgetOpen(pipeline),
 
