@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { messages, movedAsideText, syncConflictText } from 'shared-kernel';
+import { messages, syncConflictText } from 'shared-kernel';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -368,10 +368,6 @@ test.describe('a folder shared with write access', () => {
     );
     await expect(prose(friendPage)).toContainText('Body 0 The owner goes on.');
     await expect(row(friendPage, 'Writing 0 (conflicted copy)')).toContainText('The friend adds this.');
-    // The friend, whose words left their screen, is told where they are.
-    await expect(sidebar(friendPage).getByRole('alert')).toContainText(
-      movedAsideText({ title: 'Writing 0', copy: 'Writing 0 (conflicted copy)' }),
-    );
     await friendPage.context().close();
   });
 });

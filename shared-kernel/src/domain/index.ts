@@ -21,7 +21,6 @@ export {
   draftKeptAsCopyText,
   httpError,
   messages,
-  movedAsideText,
   noUserWithEmail,
   pendingSyncText,
   premiumFeature,

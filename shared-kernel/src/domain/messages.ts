@@ -48,14 +48,6 @@ export function syncConflictText({ title, copy }: { title: string; copy: string 
   return `"${title}" was also changed elsewhere. Your version is kept; the other one is saved as "${copy}".`;
 }
 
-/**
- * The writing shown here was replaced by a version saved elsewhere from an older one: the words it showed
- * were moved aside into a copy by that other sync, and the writer is told where they are.
- */
-export function movedAsideText({ title, copy }: { title: string; copy: string }): string {
-  return `"${title}" was also changed elsewhere, and that version is kept. Yours is saved as "${copy}".`;
-}
-
 /** Words kept when a page closed, found older than a save made after them elsewhere: kept beside it. */
 export function draftKeptAsCopyText({ title, copy }: { title: string; copy: string }): string {
   return `"${title}" was saved elsewhere after your last words in it were typed. They are kept as "${copy}".`;

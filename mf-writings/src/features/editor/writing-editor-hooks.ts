@@ -35,7 +35,6 @@ import {
   onWritingsSynced,
   saveWritingEdit,
   syncedFromHere,
-  tellIfMovedAside,
   useWritingsStore,
   type Writing,
 } from '../writings-store/index.ts';
@@ -384,16 +383,10 @@ export function useNewerCopies({
   const show = useCallback(
     (content: Json | null) => {
       if (editor.isDestroyed) return;
-      const replaced = readDraft(editor, writingId);
       showDocument(editor, content, { keepCursor: true });
       setRevision((current) => current + 1);
-      // Words of this writer's replaced by a sync elsewhere may have been moved aside: they are told where.
-      if (!sameJson(replaced.content, content))
-        tellIfMovedAside(replaced).catch((error: unknown) =>
-          console.warn('A copy of the replaced words could not be looked for', error),
-        );
     },
-    [editor, writingId],
+    [editor],
   );
   useNewerServerCopy({ writingId, shown, seen, localChanges, hasLocalChanges, show });
   return revision;

@@ -27,7 +27,7 @@ export {
   useWritingsStore,
   type WritingsState,
 } from './store-state.ts';
-export { onWritingsSynced, tellIfMovedAside } from './sync-events.ts';
+export { onWritingsSynced } from './sync-events.ts';
 export { syncedFromHere } from './tab-versions.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
 export { createAndSelect, keepDraftAsCopy, removeWriting, renameWritingTo } from './writing-actions.ts';

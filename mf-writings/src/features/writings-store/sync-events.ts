@@ -1,10 +1,10 @@
 // Syncs of queued writes: ids that change, saved marks, and what the writer must know about a conflict.
-import { type Json, messages, movedAsideText, syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
-import { CONFLICT_COPY_SUFFIX, type SyncEvent, sameJson } from '../offline-store/index.ts';
+import { messages, syncConflictText, syncKeptAsCopyText } from 'shared-kernel';
+import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 import { forgetUnsaved, markSaved } from './drafts.ts';
 import { scheduleRefetch } from './realtime-refetch.ts';
 import { selectWriting } from './selection.ts';
-import { connection, runtime, setState } from './store-state.ts';
+import { runtime, setState } from './store-state.ts';
 import { followSync } from './tab-versions.ts';
 
 /** Listens to the syncs of queued writes (this tab's and the other tabs'). */
@@ -61,26 +61,4 @@ export function applySyncEvent(event: SyncEvent): void {
     scheduleRefetch();
   }
   for (const listener of runtime.syncListeners) listener(event);
-}
-
-/** How recent a conflicted copy must be to be the one a sync just made of the words shown here. */
-const MOVED_ASIDE_WITHIN_MS = 10 * 60_000;
-
-/**
- * The open writing was replaced by a newer version (`useNewerServerCopy`). When a sync elsewhere made
- * that version from an older one, the words shown here until then (saved, nothing unsaved) were moved
- * aside into "<title> (conflicted copy)" by it, and only the writer whose sync it was was told. This
- * finds that copy, by its title and its text, and tells this writer where their words are.
- */
-export async function tellIfMovedAside(shown: { title: string; content: Json }): Promise<void> {
-  const { data, error } = await connection()
-    .client.from('writings')
-    .select('title, content')
-    .eq('title', `${shown.title}${CONFLICT_COPY_SUFFIX}`)
-    .gte('created_at', new Date(Date.now() - MOVED_ASIDE_WITHIN_MS).toISOString())
-    .order('created_at', { ascending: false })
-    .limit(3);
-  if (error) throw error;
-  const copy = data.find((row) => sameJson(row.content, shown.content));
-  if (copy) setState({ notice: movedAsideText({ title: shown.title, copy: copy.title }) });
 }
