@@ -57,16 +57,16 @@ test('two tabs typing into the same writing at once: the words of both reach the
   };
   await Promise.all([type(page, ' Lights from the first tab.'), type(other, ' Boats from the second tab.')]);
 
-  const both = async () => {
-    const texts = await serverTexts(account);
-    return texts.includes('Lights from the first tab.') && texts.includes('Boats from the second tab.');
-  };
-  await expect.poll(both, { timeout: 20_000 }).toBe(true);
+  // Polled as text, so that a failure shows what the server has.
+  const words = ['Lights from the first tab.', 'Boats from the second tab.'];
+  for (const sentence of words)
+    await expect.poll(() => serverTexts(account), { timeout: 20_000 }).toContain(sentence);
   await expect(saved(page)).toBeVisible();
   await expect(saved(other)).toBeVisible();
   // And it stays so once both tabs have saved whatever else they had.
   await page.waitForTimeout(2_000);
-  expect(await both()).toBe(true);
+  const texts = await serverTexts(account);
+  for (const sentence of words) expect(texts).toContain(sentence);
 });
 
 test('a tab offline edits a writing the other tab saved meanwhile: back online, both versions are kept', async ({
