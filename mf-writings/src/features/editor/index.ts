@@ -1,1 +1,2 @@
 export { Editor } from './editor.tsx';
+export { holdKeysForNewWriting } from './typed-keys.ts';

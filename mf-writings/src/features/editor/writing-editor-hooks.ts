@@ -59,6 +59,7 @@ import {
   useNewerServerCopy,
   writingExitDrafts,
 } from './saving/index.ts';
+import { replayKeys, takeKeysForNewWriting } from './typed-keys.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 
@@ -261,7 +262,8 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
 
 /**
  * A rename from the list is an edit of the title heading: saved like typing, the caret mapped past it.
- * A writing without a title (a new one) gets the cursor in its title once it is visible.
+ * A writing without a title (a new one) gets the cursor in its title once it is visible, and what was
+ * typed since New.
  */
 export function useTitleEditing({
   editor,
@@ -286,10 +288,13 @@ export function useTitleEditing({
     [editor, shown, writingKey, currentId],
   );
   useEffect(() => {
-    if (shown !== null && !readOnly && editor.state.doc.firstChild?.textContent === '') {
-      focusEditor(editor, 'start');
-    }
-  }, [editor, shown, readOnly]);
+    if (shown === null) return;
+    // A new writing: what the writer typed since New goes into it (typed-keys.ts).
+    const typedAhead = takeKeysForNewWriting(currentId.current);
+    if (readOnly || editor.state.doc.firstChild?.textContent !== '') return;
+    focusEditor(editor, 'start');
+    replayKeys(editor, typedAhead);
+  }, [editor, shown, readOnly, currentId]);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
 import { focusEditor } from '../focus-editor.ts';
 import { takeWriting } from '../saving/index.ts';
+import { replayKeys } from '../typed-keys.ts';
 
 /** A caret by the text before it, which the static copy and the editor's document have alike. */
 export interface TextCaret {
@@ -78,41 +79,6 @@ export interface FirstPaint {
    * (`editable` false only focuses).
    */
   replay(editor: TiptapEditor, editable: boolean): void;
-}
-
-/**
- * Backspace as the browser does it in the editor: the character before the caret, or (at the start of a
- * block, or over a selection) the editor's own Backspace, which joins blocks.
- */
-function backspace(editor: TiptapEditor): void {
-  const { selection } = editor.state;
-  const { $from } = selection;
-  if (!selection.empty || $from.parentOffset === 0) {
-    editor.commands.keyboardShortcut('Backspace');
-    return;
-  }
-  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 2), $from.parentOffset);
-  const last = Array.from(before).pop() ?? '';
-  editor.view.dispatch(editor.state.tr.delete(selection.from - last.length, selection.from));
-}
-
-/** Typed keys as editor steps: runs of text are inserted at once, Enter and Backspace act as in the editor. */
-function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
-  let text = '';
-  const flush = () => {
-    if (text) editor.view.dispatch(editor.state.tr.insertText(text));
-    text = '';
-  };
-  for (const key of keys) {
-    if (key === 'Enter' || key === 'Backspace') {
-      flush();
-      if (key === 'Enter') editor.commands.keyboardShortcut('Enter');
-      else backspace(editor);
-    } else {
-      text += key;
-    }
-  }
-  flush();
 }
 
 /** A copy read for the static copy: when, and the writing once it has arrived. */

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   afterNextPaint,
   BLOCK_GROUP_SIZE,
@@ -10,7 +10,8 @@ import {
 } from 'shared-kernel';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
-import type { EarlyInput, FirstPaint, TextCaret } from './first-paint.ts';
+import { keepKey } from '../typed-keys.ts';
+import type { FirstPaint, TextCaret } from './first-paint.ts';
 
 /**
  * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
@@ -48,15 +49,6 @@ function caretAt(prose: HTMLElement, x: number, y: number): TextCaret | null {
   before.setStart(element, 0);
   before.setEnd(node, position.offset);
   return { block, offset: before.toString().length };
-}
-
-/** Keys that type into a writing: printable text, Enter and Backspace (shortcuts are left alone). */
-function keptKey(event: KeyboardEvent, input: EarlyInput): void {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
-  if (event.key.length === 1 || event.key === 'Enter' || event.key === 'Backspace') {
-    event.preventDefault();
-    input.keys.push(event.key);
-  }
 }
 
 /**
@@ -126,7 +118,7 @@ export function StaticWriting({
         onPainted?.();
       }}
       onKeyDown={(event) => {
-        keptKey(event, input);
+        keepKey(event.nativeEvent, input.keys);
         onPainted?.();
       }}
       onScroll={(event) => {

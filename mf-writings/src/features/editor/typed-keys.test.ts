@@ -1,0 +1,88 @@
+import { userEvent } from '@testing-library/user-event';
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { normalizeDocument } from './document/index.ts';
+import { editorExtensions, toEditorContent } from './extensions/index.ts';
+import { holdKeysForNewWriting, replayKeys, takeKeysForNewWriting } from './typed-keys.ts';
+
+// Keys typed between New and the new writing's editor are held for it, and go nowhere else meanwhile.
+
+function newButton() {
+  const button = document.createElement('button');
+  button.textContent = 'New';
+  const pressed = vi.fn();
+  button.addEventListener('click', pressed);
+  document.body.append(button);
+  button.focus();
+  return pressed;
+}
+
+afterEach(() => {
+  takeKeysForNewWriting('any');
+  document.body.replaceChildren();
+});
+
+describe('the keys typed after New', () => {
+  it('are held for the new writing, and a space or Enter does not press New again', async () => {
+    const pressed = newButton();
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.keyboard('Ti de{Enter}x{Backspace}');
+    expect(pressed).not.toHaveBeenCalled();
+    // Another writing showing meanwhile does not take them.
+    expect(takeKeysForNewWriting('w0')).toEqual([]);
+    expect(takeKeysForNewWriting('w1')).toEqual(['T', 'i', ' ', 'd', 'e', 'Enter', 'x', 'Backspace']);
+    // Taken: keys go where the focus is again.
+    await userEvent.keyboard(' ');
+    expect(pressed).toHaveBeenCalledOnce();
+    expect(takeKeysForNewWriting('w1')).toEqual([]);
+  });
+
+  it('leave shortcuts alone', async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    const seen = vi.fn();
+    document.addEventListener('keydown', (event) => seen(event.key, event.defaultPrevented));
+    await userEvent.keyboard('{Control>}s{/Control}');
+    expect(seen).toHaveBeenCalledWith('s', false);
+    expect(takeKeysForNewWriting('w1')).toEqual([]);
+  });
+
+  it('are no longer held once the writer clicks elsewhere or presses Escape, or the writing cannot be made', async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.keyboard('a');
+    await userEvent.pointer({ keys: '[MouseLeft]', target: document.body });
+    await userEvent.keyboard('b');
+    expect(takeKeysForNewWriting('w1')).toEqual([]);
+
+    holdKeysForNewWriting(Promise.resolve({ id: 'w2' }));
+    await userEvent.keyboard('{Escape}c');
+    expect(takeKeysForNewWriting('w2')).toEqual([]);
+
+    holdKeysForNewWriting(Promise.resolve(null));
+    await Promise.resolve();
+    await userEvent.keyboard('d');
+    expect(takeKeysForNewWriting('w3')).toEqual([]);
+  });
+});
+
+describe('kept keys typed into the editor', () => {
+  it('type as the keys would have: Enter in the title starts the body, Backspace takes a character back', () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const editor = new Editor({
+      element,
+      extensions: editorExtensions({ onImageFiles: () => {} }),
+      content: toEditorContent(normalizeDocument(null)), // a new writing's
+    });
+    editor.commands.focus('start');
+
+    replayKeys(editor, [...'Tide', 'Enter', ...'Low tidd', 'Backspace', 'e', 'Enter', 'x']);
+
+    const lines: string[] = [];
+    editor.state.doc.descendants((node) => {
+      if (node.isTextblock) lines.push(node.textContent);
+    });
+    expect(lines).toEqual(['Tide', 'Low tide', 'x']);
+    expect(editor.state.doc.child(0).type.name).toBe('heading');
+    editor.destroy();
+  });
+});

@@ -1,0 +1,114 @@
+// Keys typed before the editor that is to take them has the focus, kept and typed into it once it has:
+// on the static copy of the first screen (first-paint/), and between New and the new writing's editor.
+// Types only from Tiptap: the first screen's chunk carries no ProseMirror.
+import type { Editor as TiptapEditor } from '@tiptap/core';
+
+/**
+ * Keeps a key that types into a writing (printable text, Enter and Backspace; shortcuts are left alone)
+ * in `keys`, and keeps it from doing anything else. Answers whether it was kept.
+ */
+export function keepKey(event: KeyboardEvent, keys: string[]): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+  if (event.key.length !== 1 && event.key !== 'Enter' && event.key !== 'Backspace') return false;
+  event.preventDefault();
+  keys.push(event.key);
+  return true;
+}
+
+/**
+ * A key as the editor's own key handling takes it (its keymaps: Enter in the title starts the body).
+ * Not Tiptap's `keyboardShortcut` command, which keeps the steps of what the key did but not where it
+ * put the caret.
+ */
+function press(editor: TiptapEditor, key: string): boolean {
+  const event = new KeyboardEvent('keydown', { key });
+  return editor.view.someProp('handleKeyDown', (handle) => handle(editor.view, event)) ?? false;
+}
+
+/**
+ * Backspace as the browser does it in the editor: the character before the caret, or (at the start of a
+ * block, or over a selection) the editor's own Backspace, which joins blocks.
+ */
+function backspace(editor: TiptapEditor): void {
+  const { selection } = editor.state;
+  const { $from } = selection;
+  if (!selection.empty || $from.parentOffset === 0) {
+    press(editor, 'Backspace');
+    return;
+  }
+  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 2), $from.parentOffset);
+  const last = Array.from(before).pop() ?? '';
+  editor.view.dispatch(editor.state.tr.delete(selection.from - last.length, selection.from));
+}
+
+/** Kept keys as editor steps at the caret: runs of text are inserted at once, Enter and Backspace act as in the editor. */
+export function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
+  let text = '';
+  const flush = () => {
+    if (text) editor.view.dispatch(editor.state.tr.insertText(text));
+    text = '';
+  };
+  for (const key of keys) {
+    if (key === 'Enter' || key === 'Backspace') {
+      flush();
+      if (key === 'Enter') press(editor, 'Enter');
+      else backspace(editor);
+    } else {
+      text += key;
+    }
+  }
+  flush();
+}
+
+/** The keys held for the writing being made (`id` once it is made), and how to stop holding them. */
+interface Held {
+  keys: string[];
+  id?: string;
+  stop(): void;
+}
+let held: Held | null = null;
+
+/**
+ * New was asked for (`made`: the writing, or null when it could not be made): until the new writing's
+ * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing are held
+ * for it. They would otherwise reach the New button (a space or Enter presses it again) or the writing
+ * open before. A click anywhere, or Escape, ends the holding: the writer has turned elsewhere.
+ */
+export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
+  if (held) return;
+  const keys: string[] = [];
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') stop();
+    else if (keepKey(event, keys)) event.stopPropagation();
+  };
+  // A space presses a focused button when it is released.
+  const onKeyUp = (event: KeyboardEvent) => {
+    if (event.key === ' ' || event.key === 'Enter') event.preventDefault();
+  };
+  const stop = () => {
+    document.removeEventListener('keydown', onKeyDown, true);
+    document.removeEventListener('keyup', onKeyUp, true);
+    document.removeEventListener('pointerdown', stop, true);
+    if (held === holding) held = null;
+  };
+  document.addEventListener('keydown', onKeyDown, true);
+  document.addEventListener('keyup', onKeyUp, true);
+  document.addEventListener('pointerdown', stop, true);
+  const holding: Held = { keys, stop };
+  held = holding;
+  made.then((writing) => {
+    if (writing) holding.id = writing.id;
+    else stop();
+  }, stop);
+}
+
+/**
+ * Writing `id` shows in the editor, which has the focus: the keys held for it when it is the new writing
+ * (none otherwise), holding no more.
+ */
+export function takeKeysForNewWriting(id: string): string[] {
+  if (!held || (held.id !== undefined && held.id !== id)) return [];
+  const { keys } = held;
+  held.stop();
+  return keys;
+}
