@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { writingOf } from './support/writings.ts';
 
 const prose = (page: Page) => page.locator('[data-slot="writings/Editor"] .ProseMirror');
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+const saved = (page: Page) =>
+  page
+    .locator('[data-slot="writings/Editor"]')
+    .getByRole('status')
+    .filter({ hasText: /^Saved$/ });
 
 test.describe('keyboard and search reach the writings area through the bus', () => {
   test('Ctrl+Alt+N creates a writing and puts the cursor in it, even from the editor', async ({
@@ -22,6 +28,43 @@ test.describe('keyboard and search reach the writings area through the bus', () 
 
     await page.keyboard.type('Typed straight away');
     await expect(sidebar(page)).toContainText('Typed straight away');
+  });
+
+  test('a writer who types the moment they press New loses no key, and the writing open before gets none', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await workspace.open();
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await expect(prose(page)).toBeFocused();
+    await page.keyboard.type('Kept');
+    await expect(saved(page)).toBeVisible();
+    // The server takes its time to make each new writing: the writer does not wait for it.
+    await page.route('**/rest/v1/writings*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fallback();
+    });
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await page.keyboard.type('Tide notes');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Low water at noon.');
+    await expect(prose(page).locator('h1')).toHaveText('Tide notes');
+    await expect(prose(page)).toContainText('Low water at noon.');
+    // From the writing, with the shortcut: nothing typed goes into the writing the cursor was in.
+    await page.keyboard.press('Control+Alt+KeyN');
+    await page.keyboard.type('Neap tides');
+    await expect(prose(page).locator('h1')).toHaveText('Neap tides');
+    await expect(saved(page)).toBeVisible();
+
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => (await client.from('writings').select('title').order('created_at')).data)
+      .toEqual([{ title: 'Kept' }, { title: 'Tide notes' }, { title: 'Neap tides' }]);
+    // The body as typed, and nothing more.
+    const contents = JSON.stringify((await client.from('writings').select('content')).data);
+    expect(contents).toContain('"text":"Low water at noon."');
   });
 
   test('choosing a writing in the search overlay opens it in the editor', async ({

@@ -81,39 +81,6 @@ test.describe('the writings editor', () => {
     await expect(sidebarSlot(page)).toContainText('My first essay');
   });
 
-  test('a writer who types the moment they press New loses no key, and the writing open before gets none', async ({
-    page,
-    workspace,
-    account,
-  }) => {
-    await newWriting(page, workspace);
-    await page.keyboard.type('Kept');
-    await expect(saveState(page)).toHaveText('Saved');
-    // The server takes its time to make each new writing: the writer does not wait for it.
-    await page.route('**/rest/v1/writings*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fallback();
-    });
-    await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
-    await page.keyboard.type('Tide notes');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Low water at noon.');
-    await expect(prose(page).locator('h1')).toHaveText('Tide notes');
-    await expect(prose(page)).toContainText('Low water at noon.');
-    // From the writing, with the shortcut: nothing typed goes into the writing the cursor was in.
-    await page.keyboard.press('Control+Alt+KeyN');
-    await page.keyboard.type('Neap tides');
-    await expect(prose(page).locator('h1')).toHaveText('Neap tides');
-    await expect(saveState(page)).toHaveText('Saved');
-
-    const client = await signedInClient(account);
-    await expect
-      .poll(async () => (await client.from('writings').select('title').order('created_at')).data)
-      .toEqual([{ title: 'Kept' }, { title: 'Tide notes' }, { title: 'Neap tides' }]);
-    // The body as typed, and nothing more.
-    expect(await serverContents(account)).toContain('"text":"Low water at noon."');
-  });
-
   test('deletes an empty Untitled writing when the writer leaves it', async ({
     page,
     workspace,
