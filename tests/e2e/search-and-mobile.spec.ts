@@ -1,8 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { backendClient } from './support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { type Account, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { IdeasPanel } from './support/ideas.ts';
+import { createIdeaCategory, IdeasPanel, seedIdeas } from './support/ideas.ts';
 import { seedWritings, writingOf } from './support/writings.ts';
+
+/**
+ * The controls within `scope` a finger misses: a point 21 px from a control's centre, up, down, left or
+ * right, is still the control for a target of about 44 × 44 px (less the layout's rounding), however
+ * small it is drawn. Each as its name and drawn size.
+ */
+function missedByAFinger(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) throw new Error(`nothing matches ${selector}`);
+    return [...root.querySelectorAll<HTMLElement>('button, a[href], [role="tab"]')].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const points = [
+        [x - 21, y],
+        [x + 21, y],
+        [x, y - 21],
+        [x, y + 21],
+      ];
+      const misses = points.filter(([px = 0, py = 0]) => {
+        const hit = document.elementFromPoint(px, py);
+        return !hit || !control.contains(hit);
+      });
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
+      return misses.length > 0 ? [`${name} (${Math.round(box.width)} × ${Math.round(box.height)})`] : [];
+    });
+  }, scope);
+}
+
+async function createFolder(account: Account, name: string): Promise<void> {
+  const client = backendClient();
+  await client.auth.setSession(account.session);
+  const { error } = await client
+    .from('categories')
+    .insert({ user_id: account.session.user.id, name, item_type: 'writing' });
+  if (error) throw new Error(error.message);
+}
 
 test.describe('the search overlay', () => {
   test('finds a writing and an idea by a word, shows where each comes from, and closes with Escape', async ({
@@ -110,28 +149,30 @@ test.describe('on a phone', () => {
         'About Harbour',
       );
       await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
-      // A point 21 px from a control's centre, up, down, left or right, is still the control (a target of
-      // about 44 × 44 px, less the layout's rounding), however small it is drawn.
-      const missed = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('button, a[href], [role="tab"]')].flatMap((control) => {
-          const box = control.getBoundingClientRect();
-          if (box.width === 0 || box.height === 0) return [];
-          const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-          const points = [
-            [x - 21, y],
-            [x + 21, y],
-            [x, y - 21],
-            [x, y + 21],
-          ];
-          const misses = points.filter(([px = 0, py = 0]) => {
-            const hit = document.elementFromPoint(px, py);
-            return !hit || !control.contains(hit);
-          });
-          const name = control.getAttribute('aria-label') ?? control.textContent?.trim();
-          return misses.length > 0 ? [`${name} (${Math.round(box.width)} × ${Math.round(box.height)})`] : [];
-        }),
-      );
-      expect(missed).toEqual([]);
+      expect(await missedByAFinger(page, 'body')).toEqual([]);
+    });
+
+    test('every control of the writings list and of the ideas inbox can be hit 21 px from its centre, each way', async ({
+      page,
+      account,
+      workspace,
+    }) => {
+      await seedWritings(account, ['Harbour']);
+      await createFolder(account, 'Travel');
+      const birds = await createIdeaCategory(account, 'Birds');
+      await seedIdeas(account, [{ content: 'A heron at the weir', categoryId: birds }]);
+      await workspace.open();
+      await page.getByRole('button', { name: 'Writings', exact: true }).click();
+      const sidebar = workspace.slot('writings/Sidebar');
+      await expect(sidebar.getByRole('option', { name: /Harbour/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(sidebar.getByText('Travel')).toBeVisible();
+      expect(await missedByAFinger(page, '[data-slot="writings/Sidebar"]')).toEqual([]);
+
+      await page.getByRole('tab', { name: 'Ideas' }).click();
+      const ideas = workspace.slot('ideas/IdeasPanel');
+      await expect(ideas.getByRole('button', { name: 'Birds' })).toBeVisible();
+      await expect(ideas.getByText('A heron at the weir')).toBeVisible();
+      expect(await missedByAFinger(page, '[data-slot="ideas/IdeasPanel"]')).toEqual([]);
     });
   });
 
