@@ -223,6 +223,41 @@ test.describe('the ideas inbox', () => {
       .toEqual(['Lighthouses keep the night']);
   });
 
+  test('thoughts captured before the inbox is ready are one idea each, through a reload too', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    // The inbox is slow to come (its first page is held back): the writer captures meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/rest/v1/ideas*', async (route) => {
+      if (route.request().method() === 'GET') await released;
+      await route.fallback().catch(() => {}); // the page reloaded while it was held
+    });
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.composer.click();
+    await page.keyboard.type('The tide tables');
+    await page.keyboard.press('Enter');
+    await expect(ideas.composer).toHaveValue('');
+    await page.keyboard.type('A heron at the weir');
+    await page.keyboard.press('Enter');
+    await expect(ideas.composer).toHaveValue('');
+    await expect(ideas.root.getByText('A heron at the weir')).toBeVisible();
+    await page.reload();
+    release();
+
+    await expect(ideas.idea('A heron at the weir')).toHaveCount(1);
+    await expect(ideas.idea('The tide tables')).toHaveCount(1);
+    await expect(ideas.composer).toHaveValue('');
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['A heron at the weir', 'The tide tables']);
+  });
+
   test('a title too long for the panel ends in an ellipsis at its edge', async ({
     page,
     account,

@@ -59,7 +59,7 @@ afterAll(async () => {
 describe('IdeasPanel', { timeout: 30_000 }, () => {
   // First: the inbox's code, once loaded, stays for the page (useOnDemand shares one load per module),
   // so only the file's first panel meets it missing.
-  it('keeps what is typed before the inbox’s code and store are there, and Enter then captures it', async () => {
+  it('captures what is typed before the inbox’s code and store are there: each Enter one idea, none merged', async () => {
     const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
     render(<IdeasPanel {...props} openStore={createIdeasStore} />);
     // At once, before the list, the store or its first page: the capture box of the first paint.
@@ -67,13 +67,23 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
     const box = screen.getByRole('textbox', {
       name: messages.ideas.composerPlaceholder,
     }) as HTMLTextAreaElement;
-    fireEvent.change(box, { target: { value: 'Typed before anything loaded' } });
-    fireEvent.keyDown(box, { key: 'Enter' });
-    expect(box.value).toBe('Typed before anything loaded');
+    for (const text of ['Typed before anything loaded', 'And a second thought']) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      // It leaves the box as a capture does, and shows where the list will be.
+      expect(box.value).toBe('');
+      expect(screen.getByText(text)).toBeTruthy();
+    }
     const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
-    await within(list).findAllByText('Typed before anything loaded', {}, { timeout: 10_000 });
-    await waitFor(() => expect(box.value).toBe(''));
+    await within(list).findAllByText('And a second thought', {}, { timeout: 10_000 });
+    await within(list).findAllByText('Typed before anything loaded');
+    // Two ideas on the server, not one of both texts.
+    await waitFor(async () => {
+      const { data } = await client.from('ideas').select('content').like('content', '%thought%');
+      expect(data).toEqual([{ content: 'And a second thought' }]);
+    });
     expect(screen.getByRole('textbox', { name: messages.ideas.composerPlaceholder })).toBe(box);
+    expect(localStorage.getItem(`ideas-captures-waiting-unsent:${userId}`)).toBeNull();
   });
 
   it('says a short idea once, and a long one by its title and a preview that goes on', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type AreaProps,
   afterFirstScreen,
@@ -58,24 +58,47 @@ function useIdeasStore({
   return { store, ready: ready === store ? ready : null };
 }
 
+/** Captures asked for (Enter) before the store was ready, oldest first, as kept on the device. */
+function waitingOf(kept: string): string[] {
+  try {
+    const list: unknown = JSON.parse(kept || '[]');
+    return Array.isArray(list) ? list.filter((text): text is string => typeof text === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
- * What the writer asked for before the store was ready: a capture (Enter in the capture box) and an idea
- * chosen in search. Both are done once it is.
+ * What the writer asked for before the store was ready: captures (Enter in the capture box: each leaves
+ * the box at once, as it does once the store is there) and an idea chosen in search. All are done once
+ * it is. The captures are kept on the device meanwhile, so a reload does not lose or merge them; one the
+ * store refuses (a blank one, say) goes back into the box.
  */
-function useWaitingRequests(ready: IdeasStore | null, draft: string, clearDraft: () => void) {
-  const [captureWaiting, setCaptureWaiting] = useState(false);
+function useWaitingRequests(
+  ready: IdeasStore | null,
+  userId: string | null,
+  setDraft: (update: (draft: string) => string) => void,
+) {
+  const [kept, setKept] = useKeptText('ideas-captures-waiting', userId);
+  const waiting = waitingOf(kept);
   const [revealWaiting, setRevealWaiting] = useState<string | null>(null);
   useEffect(() => {
-    if (!ready || !captureWaiting) return;
-    setCaptureWaiting(false);
-    if (ready.capture(draft)) clearDraft();
-  }, [ready, captureWaiting, draft, clearDraft]);
+    const captures = waitingOf(kept);
+    if (!ready || captures.length === 0) return;
+    setKept('');
+    const refused = captures.filter((text) => !ready.capture(text));
+    if (refused.length > 0) setDraft((draft) => [...refused, draft].filter(Boolean).join('\n'));
+  }, [ready, kept, setKept, setDraft]);
   useEffect(() => {
     if (!ready || revealWaiting === null) return;
     setRevealWaiting(null);
     void ready.reveal(revealWaiting);
   }, [ready, revealWaiting]);
-  return { waitToCapture: () => setCaptureWaiting(true), waitToReveal: setRevealWaiting };
+  return {
+    waiting,
+    waitToCapture: (text: string) => setKept((list) => JSON.stringify([...waitingOf(list), text])),
+    waitToReveal: setRevealWaiting,
+  };
 }
 
 /**
@@ -88,8 +111,7 @@ export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { open
   const { store, ready } = useIdeasStore({ backend, user, open: openStore ?? inbox?.openKeptOnDevice });
   // What is typed here exists nowhere else until it is captured: kept on the device over a reload.
   const [draft, setDraft] = useKeptText('ideas-capture', user?.id ?? null);
-  const clearDraft = useCallback(() => setDraft(''), []);
-  const { waitToCapture, waitToReveal } = useWaitingRequests(ready, draft, clearDraft);
+  const { waiting, waitToCapture, waitToReveal } = useWaitingRequests(ready, user?.id ?? null, setDraft);
   useBusEvent(bus, 'ideas.open', ({ ideaId }) => {
     request();
     if (ready) void ready.reveal(ideaId);
@@ -98,10 +120,13 @@ export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { open
   const capture = () => {
     if (!ready) {
       request();
-      if (draft.trim()) waitToCapture();
+      if (draft.trim()) {
+        waitToCapture(draft);
+        setDraft('');
+      }
       return;
     }
-    if (ready.capture(draft)) clearDraft();
+    if (ready.capture(draft)) setDraft('');
   };
   return (
     <Panel
@@ -118,6 +143,15 @@ export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { open
               <div className={styles.chipsPlaceholder} />
               <div className={styles.listPlaceholder} />
             </>
+          )}
+          {/* Captured before the inbox is ready: newest first (CSS), until the store takes them. The list
+              only grows at its end, so an index is a stable key. */}
+          {waiting.length > 0 && (
+            <ul className={styles.waiting} aria-label={messages.ideas.title}>
+              {waiting.map((text, index) => (
+                <li key={index}>{text}</li>
+              ))}
+            </ul>
           )}
           <CaptureBox text={draft} onChange={setDraft} onCapture={capture} />
         </div>
