@@ -50,7 +50,9 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
   const [draft, setDraft] = useKeptText('chat-composer', user?.id ?? null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [newChatRequests, setNewChatRequests] = useState(0);
-  const [pendingSend, setPendingSend] = useState(false);
+  // A message sent (Enter) before the conversation's code arrived: out of the box at once, shown, kept on
+  // the device over a reload, and sent when the conversation is there. One at a time, as in the chat.
+  const [pending, setPending] = useKeptText('chat-waiting', user?.id ?? null);
   const activeDocument = useActiveDocument(bus);
   const handover = useFieldHandover();
   const context = useContextItems(bus, () => (user ? getSupabaseClient(backend) : undefined), request);
@@ -91,15 +93,20 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
             historyOpen={historyOpen}
             onHistoryOpenChange={setHistoryOpen}
             newChatRequests={newChatRequests}
-            pendingSend={pendingSend}
-            onPendingSent={() => setPendingSend(false)}
+            pending={pending}
+            onPendingTaken={() => setPending('')}
           />
         ) : (
           <WaitingConversation
             draft={draft}
             onDraftChange={setDraft}
             onReach={request}
-            onSend={() => setPendingSend(true)}
+            pending={pending}
+            onSend={() => {
+              if (pending || !draft.trim()) return;
+              setPending(draft);
+              setDraft('');
+            }}
             fieldRef={handover.from}
             enabled={Boolean(user)}
           />
@@ -116,6 +123,7 @@ export function ChatPanel({ bus, backend, user }: AreaProps) {
 /** The empty state and a composer that keeps what is typed until the conversation's code arrives. */
 function WaitingConversation({
   draft,
+  pending,
   onDraftChange,
   onReach,
   onSend,
@@ -123,6 +131,8 @@ function WaitingConversation({
   enabled,
 }: {
   draft: string;
+  /** The message sent before the conversation arrived ('' when none). */
+  pending: string;
   onDraftChange: (text: string) => void;
   onReach: () => void;
   onSend: () => void;
@@ -132,7 +142,11 @@ function WaitingConversation({
 }) {
   return (
     <div className={styles.waiting}>
-      <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
+      {pending ? (
+        <p className={styles.pendingMessage}>{pending}</p>
+      ) : (
+        <EmptyState title={messages.chat.readyTitle}>{messages.chat.readyBody}</EmptyState>
+      )}
       {enabled && (
         <textarea
           ref={fieldRef}

@@ -37,9 +37,10 @@ export interface ConversationProps {
   onHistoryOpenChange: (open: boolean) => void;
   /** Bumped by the header's New chat. */
   newChatRequests: number;
-  /** A send the writer made before this code had arrived. */
-  pendingSend: boolean;
-  onPendingSent: () => void;
+  /** The message the writer sent before this code had arrived ('' when none): sent on arrival. */
+  pending: string;
+  /** The pending message was taken: sent, or (refused) put back into the composer. */
+  onPendingTaken: () => void;
 }
 
 /** Opens what a citation points at: a writing in the editor, an idea in the ideas panel, a web page. */
@@ -132,13 +133,12 @@ export function Conversation(props: ConversationProps) {
   const send = () => {
     if (chat.send(draft)) onDraftChange('');
   };
-  const { pendingSend, onPendingSent } = props;
+  const { pending, onPendingTaken } = props;
   useEffect(() => {
-    if (pendingSend) {
-      onPendingSent();
-      send();
-    }
-  }, [pendingSend]);
+    if (!pending) return;
+    onPendingTaken();
+    if (!chat.send(pending)) onDraftChange([pending, draftRef.current].filter(Boolean).join('\n'));
+  }, [pending]);
   const newChats = useRef(props.newChatRequests);
   useEffect(() => {
     if (props.newChatRequests === newChats.current) return;
