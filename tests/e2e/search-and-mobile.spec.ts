@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { type Account, backendClient } from './support/accounts.ts';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, IdeasPanel, seedIdeas } from './support/ideas.ts';
-import { seedWritings, writingOf } from './support/writings.ts';
+import { createFolder, seedWritings, writingOf } from './support/writings.ts';
 
 /**
  * The controls within `scope` a finger misses: a point 21 px from a control's centre, up, down, left or
@@ -32,15 +32,6 @@ function missedByAFinger(page: Page, scope: string): Promise<string[]> {
       return misses.length > 0 ? [`${name} (${Math.round(box.width)} × ${Math.round(box.height)})`] : [];
     });
   }, scope);
-}
-
-async function createFolder(account: Account, name: string): Promise<void> {
-  const client = backendClient();
-  await client.auth.setSession(account.session);
-  const { error } = await client
-    .from('categories')
-    .insert({ user_id: account.session.user.id, name, item_type: 'writing' });
-  if (error) throw new Error(error.message);
 }
 
 test.describe('the search overlay', () => {

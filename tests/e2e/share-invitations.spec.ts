@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { documentOf, writingOf } from './support/writings.ts';
+import { createFolder, documentOf, writingOf } from './support/writings.ts';
 
 // A share is an invitation (issue 10): the recipient sees who shared which folder, and the folder is
 // theirs only once they accept it.
@@ -12,15 +12,6 @@ const folderRow = (page: Page, name: string) => sidebar(page).locator(`li[data-f
 const invitations = (page: Page) => sidebar(page).getByRole('region', { name: messages.sharing.invitations });
 const invitation = (page: Page, name: string) =>
   invitations(page).locator(`li[data-invitation-folder="${name}"]`);
-
-async function createFolder(account: Account, name: string): Promise<void> {
-  const client = backendClient();
-  await client.auth.setSession(account.session);
-  const { error } = await client
-    .from('categories')
-    .insert({ user_id: account.session.user.id, name, item_type: 'writing' });
-  if (error) throw new Error(error.message);
-}
 
 /** The owner shares a folder through its share dialog. */
 async function shareThroughDialog(page: Page, folder: string, email: string, permission: 'read' | 'write') {

@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdScriptsContaining } from './support/held-scripts.ts';
 import { clientOf } from './support/ideas.ts';
 import type { WorkspacePage } from './support/workspace-page.ts';
 
@@ -14,23 +15,7 @@ import type { WorkspacePage } from './support/workspace-page.ts';
 test.use({ serviceWorkers: 'block' });
 
 /** Holds every script with ProseMirror in it until `release()` is called. */
-async function holdEditorCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/*.js', async (route: Route) => {
-    try {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('ProseMirror')) await released;
-      await route.fulfill({ response, body });
-    } catch {
-      // The page closed while a script was on its way (the test is over).
-    }
-  });
-  return release;
-}
+const holdEditorCode = (page: Page) => holdScriptsContaining(page, 'ProseMirror');
 
 /** The writer's one writing: a title, a line, an empty line and a line with markup in its text. */
 async function tideTables(account: Account): Promise<{ client: SupabaseClient; id: string }> {

@@ -68,3 +68,13 @@ export async function moveFromRow(page: Page, title: string, folder: string): Pr
     .fill(folder);
   await page.keyboard.press('Enter');
 }
+
+/** Makes a folder of writings `name` owned by `account`. */
+export async function createFolder(account: Account, name: string): Promise<void> {
+  const client = backendClient();
+  await client.auth.setSession(account.session);
+  const { error } = await client
+    .from('categories')
+    .insert({ user_id: account.session.user.id, name, item_type: 'writing' });
+  if (error) throw new Error(error.message);
+}
