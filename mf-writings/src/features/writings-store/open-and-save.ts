@@ -89,6 +89,9 @@ export async function loadWriting(id: string): Promise<Writing | null> {
 
 type EditRequest = { id: string; title: string; content: Json };
 
+/** How often a save is sent again when other tabs' saves keep taking its place in the outbox. */
+const RESEND_ATTEMPTS = 5;
+
 /**
  * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
  * connection), then synced. Answers the server's copy; throws the reason when it is not on the server
@@ -119,7 +122,12 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
     if (!saved) throw new Error(messages.save.failed);
     // Another tab's save of the writing, queued after this one, took its place in the outbox and went
     // instead: this text goes again, checked against its own version (both are kept if they differ).
-    if (attempt === 1 && !sameJson(saved.content, request.content)) continue;
+    // Again each time that happens (the other tab may save more than once meanwhile); never reported
+    // as saved while the server has another text: after the last try it fails, and stays unsaved.
+    if (!sameJson(saved.content, request.content)) {
+      if (attempt < RESEND_ATTEMPTS) continue;
+      throw new Error(messages.save.failed);
+    }
     readAt(request.id, saved.base);
     return writingOfLocal(saved);
   }
