@@ -143,6 +143,8 @@ export const messages = {
     selectedCount: (count: number) => `${count} selected`,
     captureFailed: 'The idea could not be saved. It is kept on this device and will be tried again.',
     list: 'Ideas',
+    /** The captures made before the inbox was ready, shown above the box until they are ideas. */
+    waiting: 'Captured, not yet saved',
     editIdea: 'Edit idea',
     dateGroups: {
       today: 'Today',

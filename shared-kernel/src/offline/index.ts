@@ -2,7 +2,7 @@
 // sync (in order, retried, one tab at a time under a Web Lock), the tabs told of each sync, and the
 // drafts kept when a page closes.
 export { type ExitDrafts, exitDrafts, onPageHiding } from './exit-drafts.ts';
-export { useKeptText } from './kept-text.ts';
+export { useKeptList, useKeptText } from './kept-text.ts';
 export {
   enqueueWrite,
   type KeptItem,

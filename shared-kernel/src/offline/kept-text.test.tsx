@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useKeptText } from './kept-text.ts';
+import { useKeptList, useKeptText } from './kept-text.ts';
 
 function Field({ userId }: { userId: string | null }) {
   const [text, setText] = useKeptText('ideas-capture', userId);
@@ -10,6 +10,28 @@ function Field({ userId }: { userId: string | null }) {
       <textarea aria-label="Capture" value={text} onChange={(event) => setText(event.target.value)} />
       <button type="button" onClick={() => setText('')}>
         Capture
+      </button>
+    </>
+  );
+}
+
+function Waiting({ userId }: { userId: string | null }) {
+  const [list, setList] = useKeptList('ideas-captures-waiting', userId);
+  return (
+    <>
+      <ul>
+        {list.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => setList((previous) => [...previous, `Thought ${previous.length + 1}`])}
+      >
+        Enter
+      </button>
+      <button type="button" onClick={() => setList([])}>
+        Captured
       </button>
     </>
   );
@@ -45,5 +67,24 @@ describe('unsent text kept on the device', () => {
     fireEvent.change(field(), { target: { value: 'signed out' } });
     expect(field().value).toBe('signed out');
     expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps a list in order over a reload, and forgets it once emptied', () => {
+    const first = render(<Waiting userId="writer-a" />);
+    act(() => screen.getByRole('button', { name: 'Enter' }).click());
+    act(() => screen.getByRole('button', { name: 'Enter' }).click());
+    first.unmount(); // the reload
+    const again = render(<Waiting userId="writer-a" />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Thought 1',
+      'Thought 2',
+    ]);
+    act(() => screen.getByRole('button', { name: 'Captured' }).click());
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+    expect(localStorage.length).toBe(0);
+    again.unmount();
+    localStorage.setItem('ideas-captures-waiting-unsent:writer-a', 'not a list');
+    render(<Waiting userId="writer-a" />);
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
   });
 });

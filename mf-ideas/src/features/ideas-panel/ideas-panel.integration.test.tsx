@@ -72,7 +72,7 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
       fireEvent.keyDown(box, { key: 'Enter' });
       // It leaves the box as a capture does, and shows where the list will be.
       expect(box.value).toBe('');
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(within(screen.getByRole('list', { name: messages.ideas.waiting })).getByText(text)).toBeTruthy();
     }
     const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
     await within(list).findAllByText('And a second thought', {}, { timeout: 10_000 });
@@ -84,6 +84,41 @@ describe('IdeasPanel', { timeout: 30_000 }, () => {
     });
     expect(screen.getByRole('textbox', { name: messages.ideas.composerPlaceholder })).toBe(box);
     expect(localStorage.getItem(`ideas-captures-waiting-unsent:${userId}`)).toBeNull();
+  });
+
+  it('puts a capture the inbox refuses, once ready, back into the box; the others become ideas', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The writer's store, ready only when the test says, refusing one text as it refuses a capture into
+    // a read-only shared category.
+    const openStore = (options: IdeasStoreOptions): IdeasStore => {
+      const store = createIdeasStore(options);
+      return {
+        ...store,
+        start: () => gate.then(() => store.start()),
+        capture: (text) => (text === 'Not this one' ? null : store.capture(text)),
+      };
+    };
+    const props = createTestAreaProps({ backend, user: { id: userId, email: 'x@example.com' } });
+    render(<IdeasPanel {...props} openStore={openStore} />);
+    const box = screen.getByRole('textbox', {
+      name: messages.ideas.composerPlaceholder,
+    }) as HTMLTextAreaElement;
+    for (const text of ['Not this one', 'A ferry timetable as a poem']) {
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    fireEvent.change(box, { target: { value: 'Still typing' } });
+    release();
+    const list = await screen.findByRole('listbox', { name: messages.ideas.list }, { timeout: 10_000 });
+    await within(list).findAllByText('A ferry timetable as a poem', {}, { timeout: 10_000 });
+    await waitFor(() => expect(box.value).toBe('Not this one\nStill typing'));
+    expect(within(list).queryByText('Not this one')).toBeNull();
+    expect(screen.queryByRole('list', { name: messages.ideas.waiting })).toBeNull();
+    expect(localStorage.getItem(`ideas-captures-waiting-unsent:${userId}`)).toBeNull();
+    fireEvent.change(box, { target: { value: '' } }); // the next tests start with an empty box
   });
 
   it('says a short idea once, and a long one by its title and a preview that goes on', async () => {

@@ -7,6 +7,7 @@ import {
   messages,
   Panel,
   useBusEvent,
+  useKeptList,
   useKeptText,
   useOnDemand,
   type WorkspaceClient,
@@ -58,16 +59,6 @@ function useIdeasStore({
   return { store, ready: ready === store ? ready : null };
 }
 
-/** Captures asked for (Enter) before the store was ready, oldest first, as kept on the device. */
-function waitingOf(kept: string): string[] {
-  try {
-    const list: unknown = JSON.parse(kept || '[]');
-    return Array.isArray(list) ? list.filter((text): text is string => typeof text === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * What the writer asked for before the store was ready: captures (Enter in the capture box: each leaves
  * the box at once, as it does once the store is there) and an idea chosen in search. All are done once
@@ -79,16 +70,14 @@ function useWaitingRequests(
   userId: string | null,
   setDraft: (update: (draft: string) => string) => void,
 ) {
-  const [kept, setKept] = useKeptText('ideas-captures-waiting', userId);
-  const waiting = waitingOf(kept);
+  const [waiting, setWaiting] = useKeptList('ideas-captures-waiting', userId);
   const [revealWaiting, setRevealWaiting] = useState<string | null>(null);
   useEffect(() => {
-    const captures = waitingOf(kept);
-    if (!ready || captures.length === 0) return;
-    setKept('');
-    const refused = captures.filter((text) => !ready.capture(text));
+    if (!ready || waiting.length === 0) return;
+    setWaiting([]);
+    const refused = waiting.filter((text) => !ready.capture(text));
     if (refused.length > 0) setDraft((draft) => [...refused, draft].filter(Boolean).join('\n'));
-  }, [ready, kept, setKept, setDraft]);
+  }, [ready, waiting, setWaiting, setDraft]);
   useEffect(() => {
     if (!ready || revealWaiting === null) return;
     setRevealWaiting(null);
@@ -96,7 +85,7 @@ function useWaitingRequests(
   }, [ready, revealWaiting]);
   return {
     waiting,
-    waitToCapture: (text: string) => setKept((list) => JSON.stringify([...waitingOf(list), text])),
+    waitToCapture: (text: string) => setWaiting((list) => [...list, text]),
     waitToReveal: setRevealWaiting,
   };
 }
@@ -147,7 +136,7 @@ export function IdeasPanel({ bus, backend, user, openStore }: AreaProps & { open
           {/* Captured before the inbox is ready: newest first (CSS), until the store takes them. The list
               only grows at its end, so an index is a stable key. */}
           {waiting.length > 0 && (
-            <ul className={styles.waiting} aria-label={messages.ideas.title}>
+            <ul className={styles.waiting} aria-label={messages.ideas.waiting}>
               {waiting.map((text, index) => (
                 <li key={index}>{text}</li>
               ))}
