@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../contracts/zod.ts';
 import { contextItemSchema } from '../domain/chat.ts';
 
 /**

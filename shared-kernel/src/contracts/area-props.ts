@@ -1,5 +1,5 @@
-import { z } from 'zod/mini';
 import { type EventBus, isEventBus } from '../bus/event-bus.ts';
+import { z } from './zod.ts';
 
 /**
  * Version of the shell <-> remote contract. Bump it on any breaking change to {@link AreaProps}; a remote

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from '../contracts/zod.ts';
 import { previewText } from './text.ts';
 
 /** The model vendors of the selector (docs/product.md, Chat, Models). */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { z } from 'zod/mini';
+import { z } from '../contracts/zod.ts';
 import { AUTO_SAVE_INTERVAL_SECONDS, DEFAULT_TAB_SIZE, TAB_SIZES } from '../domain/constants.ts';
 import { UI_FONTS } from '../ui/fonts.ts';
 import { DEFAULT_PALETTE, NAMED_PALETTES } from '../ui/palettes.ts';
