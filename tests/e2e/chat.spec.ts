@@ -273,6 +273,21 @@ test('the composer keeps to a line or two in the side panel, its buttons under i
   expect(send.y).toBeGreaterThanOrEqual(field.y + field.height);
 });
 
+test('a new chat shows its welcome from the title down, on a short laptop screen', async ({
+  page,
+  workspace,
+}) => {
+  void workspace;
+  await page.setViewportSize({ width: 1280, height: 600 });
+  const panel = await openChat(page);
+  // The chat's list was scrolled to its end with no message in it: the welcome showed from the middle of
+  // its text, its title cut off above.
+  await expect(panel.getByText(messages.chat.readyTitle)).toBeInViewport({ ratio: 1 });
+  await ask(panel, 'First question about tides');
+  await expect(assistantReplies(panel)).toHaveCount(1);
+  await expect(assistantReplies(panel).last()).toBeInViewport();
+});
+
 test('voice input fills the composer with what was heard', async ({ page, workspace }) => {
   void workspace;
   await page.addInitScript(() => {

@@ -148,7 +148,9 @@ export function Conversation(props: ConversationProps) {
 
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
+    // The latest message in view. With none, the empty state is read from its title: scrolled to its end,
+    // a short panel (a laptop's screen) showed it cut off above.
+    if (chat.messages.length > 0) list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [chat.messages]);
 
   const error = chat.error && chat.status === 'error' ? chat.error : undefined;
