@@ -1,6 +1,8 @@
 // Neither imports anything shared: they run before the shared modules are negotiated.
-import { startEarlyRequests } from 'shared-kernel/early';
+import { markLoadStep, startEarlyRequests } from 'shared-kernel/early';
 import { registerRemotesOnce } from './remotes/register-remotes.ts';
+
+markLoadStep('shell-entry');
 
 // Where the remotes live is read first, so their code downloads alongside the shell's own.
 registerRemotesOnce().catch(() => undefined); // a failure is shown, and retried, by each slot

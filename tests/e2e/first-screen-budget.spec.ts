@@ -18,7 +18,7 @@ import { expect, test } from './support/fixtures.ts';
 
 const TITLE = 'The writing that opens';
 
-test('the first screen of the composed page loads at most 350 KB gzip of JS', async ({
+test('the first screen of the composed page loads at most 350 KB gzip of JS, and marks its steps in order', async ({
   page,
   workspace,
   account,
@@ -47,4 +47,23 @@ test('the first screen of the composed page loads at most 350 KB gzip of JS', as
     initialKb,
     `initial JS ${initialKb.toFixed(1)} KB gzip, budget ${INITIAL_JS_BUDGET_KB} KB:\n${jsTable(sample).join('\n')}`,
   ).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+
+  // The steps `pnpm bench:load` prints, in the order the page marked them (a first load: the editor's
+  // code is asked for once the copy has painted).
+  const steps = [...sample.steps.keys()];
+  expect(steps.filter((step) => !step.startsWith('parcel-loaded:'))).toEqual([
+    'shell-entry',
+    'shell-bootstrap',
+    'session-known',
+    'writings-list',
+    'writing-copy',
+    'editor-code',
+    'first-screen',
+  ]);
+  expect(steps.filter((step) => step.startsWith('parcel-loaded:')).sort()).toEqual([
+    'parcel-loaded:chat/ChatPanel',
+    'parcel-loaded:ideas/IdeasPanel',
+    'parcel-loaded:writings/Editor',
+    'parcel-loaded:writings/Sidebar',
+  ]);
 });

@@ -11,6 +11,9 @@
  *   Scripts requested after it until the network is quiet are "JS after the first screen".
  * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
  * - FCP: the 'first-contentful-paint' paint entry.
+ * - Steps: the `load:` marks the page makes on its way (shell entry, session known, each parcel's code,
+ *   the writings list, the static copy, the editor's code, the first screen; shared-kernel/src/bus/load-steps.ts),
+ *   printed under the times, to say where a load's time goes.
  *
  * Each run, in one fresh context (empty cache, nothing remembered from an earlier load):
  * - cold: the first load.
@@ -289,6 +292,23 @@ function printTimes(): void {
   }
   const requests = KINDS.map((kind) => column(String(median(runs.map((run) => run[kind].requests))), ''));
   console.log(`  ${'requests per load (median)'.padEnd(30)}${requests.join('')}`);
+  printSteps(column);
+}
+
+/** The steps the page marked on its way (shared-kernel/src/bus/load-steps.ts), in the order a cold load reaches them. */
+function printSteps(column: (median: string, p95: string) => string): void {
+  const times = (step: string, kind: Kind) =>
+    runs.map((run) => run[kind].steps.get(step)).filter((value): value is number => value !== undefined);
+  const steps = [...new Set(runs.flatMap((run) => KINDS.flatMap((kind) => [...run[kind].steps.keys()])))];
+  steps.sort((a, b) => median(times(a, 'cold')) - median(times(b, 'cold')));
+  console.log('\nSteps of the load, as the page marked them (ms after navigation start)');
+  for (const step of steps) {
+    const cells = KINDS.map((kind) => {
+      const values = times(step, kind);
+      return values.length === 0 ? column('-', '-') : column(ms(median(values)), ms(p95(values)));
+    });
+    console.log(`  ${step.padEnd(30)}${cells.join('')}`);
+  }
 }
 
 const last = runs.at(-1);

@@ -1,5 +1,6 @@
 import { rememberEarlyRequests } from '../network/early-requests.ts';
 import type { EventBus } from './event-bus.ts';
+import { markLoadStep } from './load-steps.ts';
 
 /**
  * How long code that waits for the first screen waits at most: an editor that never gets ready (a remote
@@ -16,6 +17,7 @@ const readyBuses = new WeakSet<EventBus>();
 export function markFirstScreen(bus: EventBus): void {
   if (readyBuses.has(bus)) return;
   readyBuses.add(bus);
+  markLoadStep('first-screen');
   rememberEarlyRequests();
   bus.emit({ type: 'workspace.ready' });
 }

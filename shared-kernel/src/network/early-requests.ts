@@ -29,6 +29,9 @@ import { backendConfigFromEnv } from '../contracts/local-backend.ts';
  * exist), so the state both see lives on `globalThis`.
  */
 
+// The shell's entry marks the first step of the load with the kernel's code it bundles (this entry); the
+// benches read the marks by their prefix.
+export { LOAD_STEP_PREFIX, markLoadStep } from '../bus/load-steps.ts';
 /** How long an early response may be taken after the page started. */
 export const EARLY_REQUEST_TTL_MS = 10_000;
 /** At most this many reads, and files, are remembered. */

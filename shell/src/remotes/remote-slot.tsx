@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { type AreaName, type AreaProps, AreaUnavailable, Bone, type ExposedParcel } from 'shared-kernel';
+import {
+  type AreaName,
+  type AreaProps,
+  AreaUnavailable,
+  Bone,
+  type ExposedParcel,
+  markLoadStep,
+} from 'shared-kernel';
 import type { ParcelConfigObject } from 'single-spa';
 import { loadParcel } from './load-parcel.ts';
 import { MountedParcel } from './mounted-parcel.tsx';
@@ -45,7 +52,10 @@ export function RemoteSlot<A extends AreaName>({
     let current = true;
     setState({ status: 'loading' });
     loadParcel(area, parcel).then(
-      (config) => current && setState({ status: 'ready', config }),
+      (config) => {
+        markLoadStep(`parcel-loaded:${area}/${parcel}`);
+        if (current) setState({ status: 'ready', config });
+      },
       (error: unknown) => current && fail(error),
     );
     return () => {

@@ -17,6 +17,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request, Response } from '@playwright/test';
+import { LOAD_STEP_PREFIX } from 'shared-kernel/early';
 
 /** Initial JS budget of the whole composed page (docs/architecture.md, Budgets). */
 export const INITIAL_JS_BUDGET_KB = 350;
@@ -56,6 +57,11 @@ export interface LoadSample extends Milestones {
   unreadable: string[];
   /** The network did not go quiet within the time allowed: JS after the first screen may be short. */
   networkNeverQuiet: boolean;
+  /**
+   * The load's steps as the page marked them (`load:<step>` marks, shared-kernel/src/bus/load-steps.ts),
+   * by step, in ms on the page's clock.
+   */
+  steps: Map<string, number>;
 }
 
 interface Probe {
@@ -158,22 +164,29 @@ interface PageTimes {
   timeOrigin: number;
   /** The earliest start of each resource URL, on the page's clock. */
   starts: Record<string, number>;
+  /** The page's `load:` marks: [step, time]. */
+  steps: [string, number][];
 }
 
 function readPageTimes(page: Page): Promise<PageTimes> {
-  return page.evaluate(() => {
+  return page.evaluate((prefix) => {
     const starts: Record<string, number> = {};
     for (const entry of performance.getEntriesByType('resource')) {
       starts[entry.name] = Math.min(starts[entry.name] ?? Number.POSITIVE_INFINITY, entry.startTime);
     }
     const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0];
+    const steps = performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith(prefix))
+      .map((mark): [string, number] => [mark.name.slice(prefix.length), mark.startTime]);
     return {
       probe: { ...(window as unknown as { __firstScreen?: Probe }).__firstScreen },
       fcpMs: fcp ? fcp.startTime : null,
       timeOrigin: performance.timeOrigin,
       starts,
+      steps,
     };
-  });
+  }, LOAD_STEP_PREFIX);
 }
 
 const isScript = (response: Response, path: string) =>
@@ -262,6 +275,7 @@ export async function measureLoad(
       requests: network.requests(),
       ...sized,
       networkNeverQuiet: !quiet,
+      steps: new Map(times.steps),
     };
   } finally {
     page.off('response', collect);

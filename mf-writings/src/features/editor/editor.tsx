@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   type AreaProps,
   AreaUnavailable,
@@ -6,6 +6,7 @@ import {
   EmptyState,
   getSupabaseClient,
   markFirstScreen,
+  markLoadStep,
   messages,
   useOnDemand,
 } from 'shared-kernel';
@@ -23,7 +24,11 @@ import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
 // on a first visit they do not share the connection with what the first paint needs. A returning writer's
 // load preloads them with the rest of what its last load asked for (shared-kernel/src/network/early-requests.ts).
 const EDITOR_LABEL = 'Editor';
-const loadWritingEditor = () => import('./writing-editor.tsx').then((module) => module.WritingEditor);
+const loadWritingEditor = () =>
+  import('./writing-editor.tsx').then((module) => {
+    markLoadStep('editor-code');
+    return module.WritingEditor;
+  });
 
 /** The first writing of the list opens once it has loaded, when none is open yet. */
 function useSelectFirstOnLoad(): void {
@@ -49,6 +54,10 @@ export function Editor(props: AreaProps) {
   const firstPaint = useMemo(() => createFirstPaint(), []);
   const [WritingEditor, requestEditor, editorFailed] = useOnDemand(loadWritingEditor);
   const { bus } = props;
+  const copyPainted = useCallback(() => {
+    markLoadStep('writing-copy');
+    requestEditor();
+  }, [requestEditor]);
   // Nothing opens (no writing yet, or signed out): the first screen is ready, and the editor's code loads
   // at once, so a writer who goes offline now can still start a writing.
   const listed = status !== 'idle' && status !== 'loading';
@@ -72,7 +81,7 @@ export function Editor(props: AreaProps) {
         <LoadingSaveBar />
         {/* The editor's code could not be fetched (offline before it was kept): the copy stays readable. */}
         {editorFailed && <AreaUnavailable label={EDITOR_LABEL} onRetry={requestEditor} />}
-        <StaticWriting writingId={selectedId} firstPaint={firstPaint} onPainted={requestEditor} />
+        <StaticWriting writingId={selectedId} firstPaint={firstPaint} onPainted={copyPainted} />
       </section>
     );
   }

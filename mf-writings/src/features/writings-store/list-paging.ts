@@ -1,5 +1,5 @@
 // The list's pages: the first (with the first writings fetched whole beside it), the next, and a refetch that merges.
-import { isOfflineFailure, type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
+import { isOfflineFailure, markLoadStep, type WorkspaceClient, WRITINGS_PAGE_SIZE } from 'shared-kernel';
 import {
   type LocalWriting,
   listLocalWritings,
@@ -104,6 +104,7 @@ export async function loadFirstPage(): Promise<void> {
       limit: WRITINGS_PAGE_SIZE,
     });
     if (started !== runtime.generation) return;
+    markLoadStep('writings-list');
     // A writing made meanwhile (New pressed as the workspace opens) is in the list already, and the page,
     // read before it was made, may not have it: it stays.
     const listed = new Set(items.map((item) => item.id));

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
-import type { WorkspaceClient } from 'shared-kernel';
+import { markLoadStep, type WorkspaceClient } from 'shared-kernel';
 import { checkSession } from './check-session.ts';
 
 export type SessionState =
@@ -17,7 +17,10 @@ export function useSession(client: WorkspaceClient): SessionState {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
   useEffect(() => {
     let current = true;
-    checkSession({ auth: client.auth }).then((result) => current && setState(result));
+    checkSession({ auth: client.auth }).then((result) => {
+      markLoadStep('session-known');
+      if (current) setState(result);
+    });
     const { data } = client.auth.onAuthStateChange((event, session) => {
       if (!current || event === 'INITIAL_SESSION') return;
       if (session?.user) setState({ status: 'signed-in', user: session.user });
