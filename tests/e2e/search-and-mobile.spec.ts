@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { messages } from 'shared-kernel';
 import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, IdeasPanel, seedIdeas } from './support/ideas.ts';
@@ -272,5 +273,34 @@ test.describe('on a phone', () => {
     await page.keyboard.type('Harbour');
     await back.click();
     await expect(rows.first()).toContainText('Harbour');
+  });
+
+  test('the save bar reads whole: its state beside the buttons, a save error on a line under them', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedWritings(account, ['Harbour']);
+    await workspace.open();
+    const editor = workspace.slot('writings/Editor');
+    const writing = editor.getByRole('textbox', { name: 'Writing', exact: true });
+    await expect(writing).toContainText('About Harbour');
+    // The server refuses every write: the state stays unsaved, with the spec's error beside it.
+    await page.route('**/rest/v1/writings*', (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 500, json: { message: 'The server is down' } }),
+    );
+    await writing.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' A gull on the mast.');
+    await expect(editor.getByRole('alert').filter({ hasText: messages.save.failed })).toBeInViewport({
+      ratio: 1,
+    });
+    const state = editor.getByRole('status').filter({ hasText: messages.editor.unsaved });
+    await expect(state).toBeVisible();
+    // Its words fit its box: it read "Unsa…" beside the error and the words of Insert image.
+    expect(await state.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(editor.getByRole('button', { name: messages.editor.insertImage })).toBeVisible();
   });
 });

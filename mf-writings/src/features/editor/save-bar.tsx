@@ -73,7 +73,8 @@ function SaveBarView({
         onClick={actions?.onPickImage}
         disabled={readOnly || !actions}
       >
-        {messages.editor.insertImage}
+        <PictureIcon />
+        <span className={styles.buttonLabel}>{messages.editor.insertImage}</span>
       </button>
       <button
         type="button"
@@ -84,6 +85,17 @@ function SaveBarView({
         {messages.editor.save}
       </button>
     </div>
+  );
+}
+
+/** Insert image's picture: the button's face on a phone, where its words would cut the save state short. */
+function PictureIcon() {
+  return (
+    <svg className={styles.buttonIcon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="9" cy="10" r="1.8" fill="currentColor" />
+      <path d="M4 18l5-5 3.5 3.5L15 14l5 5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
   );
 }
 
