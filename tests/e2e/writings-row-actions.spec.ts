@@ -98,6 +98,15 @@ test.describe("a writing's row actions", () => {
     await row(page, 'New name').hover();
     await row(page, 'New name').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
+    // It asks first; Cancel keeps the writing.
+    const confirmation = page.getByRole('alertdialog', { name: 'Delete “New name”? It cannot be undone.' });
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmation).toHaveCount(0);
+    await expect(row(page, 'New name')).toBeVisible();
+    await row(page, 'New name').hover();
+    await row(page, 'New name').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(row(page, 'New name')).toHaveCount(0);
   });
 

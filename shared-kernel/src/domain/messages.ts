@@ -245,6 +245,8 @@ export const messages = {
     move: 'Move',
     title: 'Title',
     delete: 'Delete',
+    // Not worded by the spec, which asks no confirmation for a writing (docs/product.md, Writings).
+    confirmDeleteWriting: (title: string) => `Delete “${title}”? It cannot be undone.`,
     moreActions: 'More actions',
     share: 'Share',
     folderName: 'Folder name',

