@@ -94,6 +94,23 @@ test.describe("a writing's row actions", () => {
     await expect(row(page, 'New name')).toBeVisible();
     await expect(row(page, 'Kept')).toHaveCount(0);
 
+    // Moving again offers the folder there is now, while any other name may still be typed.
+    await sidebar(page).getByRole('button', { name: 'All writings' }).click();
+    await row(page, 'Kept').hover();
+    await row(page, 'Kept').getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+    const offered = page
+      .getByRole('dialog', { name: 'Move to folder' })
+      .getByRole('combobox', { name: 'Folder name' });
+    await expect(offered).toBeFocused();
+    expect(
+      await offered.evaluate((field: HTMLInputElement) =>
+        [...(field.list?.options ?? [])].map((option) => option.value),
+      ),
+    ).toEqual(['Letters']);
+    await page.keyboard.press('Escape');
+    await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();
+
     // Delete, by mouse.
     await row(page, 'New name').hover();
     await row(page, 'New name').getByRole('button', { name: 'More actions' }).click();

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { buttonClass } from './button.tsx';
 import styles from './dialogs.module.css';
 import type { ConfirmDialogProps, DialogFrameProps, PromptDialogProps } from './dialogs.tsx';
@@ -77,8 +77,10 @@ function PromptForm({
   onSubmit,
   onOpenChange,
   validate,
+  suggestions = [],
 }: PromptDialogProps) {
   const [value, setValue] = useState(defaultValue);
+  const suggestionsId = useId();
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,8 +100,16 @@ function PromptForm({
           aria-invalid={error !== null || undefined}
           onChange={(event) => setValue(event.target.value)}
           onFocus={(event) => event.target.select()}
+          list={suggestions.length > 0 ? suggestionsId : undefined}
         />
       </label>
+      {suggestions.length > 0 && (
+        <datalist id={suggestionsId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
       {error && (
         <p role="alert" className={styles.error}>
           {error}

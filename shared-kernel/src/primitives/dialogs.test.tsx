@@ -7,9 +7,11 @@ import { ConfirmDialog, PromptDialog } from './dialogs.tsx';
 function PromptHost({
   onSubmit,
   validate,
+  suggestions,
 }: {
   onSubmit: (value: string) => void;
   validate?: (value: string) => string | null;
+  suggestions?: string[];
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -26,6 +28,7 @@ function PromptHost({
         confirmLabel="Save"
         onSubmit={onSubmit}
         validate={validate}
+        suggestions={suggestions}
       />
     </>
   );
@@ -100,6 +103,19 @@ describe('PromptDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Rename folder' })).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('   ');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('PromptDialog with suggestions', () => {
+  it('offers them as the field is typed in, and still takes a value that is not among them', async () => {
+    const onSubmit = vi.fn();
+    render(<PromptHost onSubmit={onSubmit} suggestions={['Drafts', 'Letters']} />);
+    const { user } = await openFrom('Rename');
+    const field = await screen.findByRole<HTMLInputElement>('combobox', { name: 'Folder name' });
+    expect([...(field.list?.options ?? [])].map((option) => option.value)).toEqual(['Drafts', 'Letters']);
+    await user.clear(field);
+    await user.type(field, 'Poems{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith('Poems');
   });
 });
 

@@ -23,6 +23,8 @@ export interface PromptDialogProps extends DialogBase {
   onSubmit: (value: string) => void;
   /** The error shown in the dialog (which stays open) for a value it refuses, or `null`. */
   validate?: (value: string) => string | null;
+  /** Values offered as the field is typed in (existing folders, say); any other value may still be typed. */
+  suggestions?: readonly string[];
 }
 
 /** A modal frame (Radix Dialog) for richer content, such as the share dialog. */

@@ -62,10 +62,8 @@ export async function moveFromRow(page: Page, title: string, folder: string): Pr
   await row.hover();
   await row.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Move to folder' }).click();
-  await page
-    .getByRole('dialog', { name: 'Move to folder' })
-    .getByRole('textbox', { name: 'Folder name' })
-    .fill(folder);
+  // A text field, offering the folders there are as a list (a combobox) once there are some.
+  await page.getByRole('dialog', { name: 'Move to folder' }).getByLabel('Folder name').fill(folder);
   await page.keyboard.press('Enter');
 }
 

@@ -1,12 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { ConfirmDialog, messages, PromptDialog } from 'shared-kernel';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog, canWriteToFolder, messages, PromptDialog } from 'shared-kernel';
 import menu from '../../lib/menu.module.css';
 import { asError } from '../offline-store/index.ts';
 import {
   moveWritingsToFolderNamed,
   removeWriting,
   renameWritingTo,
+  useWritingsStore,
   type WritingSummary,
 } from '../writings-store/index.ts';
 import { categoryNameError } from './category-name-error.ts';
@@ -24,6 +25,12 @@ export function WritingRowActions({
   defaultOpen: boolean;
 }) {
   const [asking, setAsking] = useState<'rename' | 'move' | 'delete' | null>(null);
+  // The folders a writing can be moved into, offered as the name is typed (a name not among them makes one).
+  const folders = useWritingsStore((state) => state.folders);
+  const folderNames = useMemo(
+    () => folders.filter((folder) => canWriteToFolder(folder)).map((folder) => folder.name),
+    [folders],
+  );
   // A blank title is ignored by the store (the writing keeps its title), as the spec has it.
   const rename = (title: string) => {
     renameWritingTo(writing.id, title).catch((error: unknown) =>
@@ -93,6 +100,7 @@ export function WritingRowActions({
         cancelLabel={messages.sidebar.cancel}
         onSubmit={move}
         validate={categoryNameError}
+        suggestions={folderNames}
       />
       {/* Not in the spec's list of confirmations: a writing deleted is gone for good, and Delete sits one
           row under Move to folder, so a slip of the pointer would lose it. */}
