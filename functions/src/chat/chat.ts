@@ -21,7 +21,7 @@ import { countApiCall } from '../api-calls.ts';
 import { signedInCaller } from '../caller.ts';
 import type { FunctionEnv, FunctionHandler } from '../index.ts';
 import { buildInstructions } from './instructions.ts';
-import { streamNotesOnlyAnswer } from './notes-only.ts';
+import { quotedSources, streamNotesOnlyAnswer } from './notes-only.ts';
 import { firstUserText, isUuid, storeAssistantMessage } from './persistence.ts';
 import {
   anyModelConfigured,
@@ -30,7 +30,7 @@ import {
   type ResolvedModel,
   resolveModel,
 } from './providers.ts';
-import { numberSources } from './sources.ts';
+import { numberSources, type Passage } from './sources.ts';
 import { beginTurn } from './turn.ts';
 import { webSearchConfigured, webSearchTool } from './web-search.ts';
 
@@ -66,7 +66,12 @@ function answerStream(
   history: UIMessage[],
   sources: ChatSource[],
   resolved: ResolvedModel,
-  { env, client, signal }: { env: FunctionEnv; client: SupabaseClient; signal: AbortSignal },
+  {
+    env,
+    client,
+    signal,
+    passages,
+  }: { env: FunctionEnv; client: SupabaseClient; signal: AbortSignal; passages: readonly Passage[] },
 ) {
   const messageId = crypto.randomUUID();
   let lastNumber = sources.length;
@@ -78,7 +83,7 @@ function answerStream(
       writer.write({ type: 'start', messageId });
       writer.write({ type: CHAT_SOURCES_PART, data: sources });
       if (resolved.kind === 'notes-only') {
-        await streamNotesOnlyAnswer(writer, sources, signal);
+        await streamNotesOnlyAnswer(writer, quotedSources(sources, passages), signal);
         return;
       }
       const webSearch = body.performWebSearch && webSearchConfigured(env.secrets);
@@ -140,6 +145,7 @@ export const chat: FunctionHandler = async (request, env) => {
     env,
     client: who.client,
     signal: request.signal,
+    passages,
   });
   return createUIMessageStreamResponse({ stream });
 };

@@ -1,6 +1,6 @@
 import { ideaTitle, messages } from 'shared-kernel/domain';
 import { describe, expect, it } from 'vitest';
-import { notesOnlyAnswer } from './notes-only.ts';
+import { notesOnlyAnswer, quotedSources } from './notes-only.ts';
 
 describe('notesOnlyAnswer', () => {
   it('quotes what a writing says past its title, once', () => {
@@ -88,5 +88,32 @@ describe('notesOnlyAnswer', () => {
       ]);
       expect(answer).toContain('**Novels & \\<b>Epics\\</b> \\[draft\\]** [3]');
     });
+  });
+});
+
+describe('quotedSources', () => {
+  const open = {
+    n: 1,
+    kind: 'document' as const,
+    id: 'ferry',
+    title: 'Ferry crossing',
+    excerpt: 'The ferry leaves at seven.',
+  };
+  const found = {
+    n: 2,
+    kind: 'writing' as const,
+    id: 'keeper',
+    title: 'Lighthouse keeper',
+    excerpt: 'Storms come from the west.',
+  };
+  const passage = (id: string) => ({ source: 'writing' as const, id, title: null, excerpt: '' });
+
+  it('leaves out the open document the question did not find, keeping the numbers', () => {
+    expect(quotedSources([open, found], [passage('keeper')])).toEqual([found]);
+  });
+
+  it('quotes the open document when the question found it, or when it is all there is', () => {
+    expect(quotedSources([open, found], [passage('ferry'), passage('keeper')])).toEqual([open, found]);
+    expect(quotedSources([open], [])).toEqual([open]);
   });
 });

@@ -1,5 +1,6 @@
 import type { UIMessageStreamWriter } from 'ai';
 import { type ChatSource, literalMarkdown, messages, oneLine, textPastTitle } from 'shared-kernel/domain';
+import type { Passage } from './sources.ts';
 
 /** Delay between the streamed pieces of a notes-only answer: it reads as it arrives, and Stop can cut it. */
 const PIECE_DELAY_MS = 12;
@@ -12,6 +13,20 @@ const pause = (ms: number, signal?: AbortSignal) =>
       resolve();
     });
   });
+
+/**
+ * What the notes-only answer quotes: the writer's chips and the passages the question found, in their
+ * numbered order. The open document is always the first source, as what a model reads the question
+ * beside; quoted first whatever was asked, it answered every question with the writing on screen. It is
+ * quoted when the question found it too, or when there is nothing else to quote.
+ */
+export function quotedSources(sources: readonly ChatSource[], passages: readonly Passage[]): ChatSource[] {
+  const found = new Set(passages.map((passage) => passage.id));
+  const quoted = sources.filter(
+    (source) => source.kind !== 'document' || (source.id !== undefined && found.has(source.id)),
+  );
+  return quoted.length > 0 ? quoted : [...sources];
+}
 
 /**
  * The Markdown of the answer the notes alone give: each source's title and excerpt, quoted and cited, the
