@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { backendClient } from './support/accounts.ts';
+import { ask } from './support/chat.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, IdeasPanel, seedIdeas } from './support/ideas.ts';
 import { createFolder, seedWritings, writingOf } from './support/writings.ts';
@@ -197,9 +198,7 @@ test.describe('on a phone', () => {
     await expect(tab('Chat')).toHaveAttribute('aria-selected', 'true');
     await expect(context).toContainText('Boats lean on the mud');
 
-    const composer = chat.getByRole('textbox', { name: 'Ask about your ideas and writings…' });
-    await composer.fill('When do the boats lean on the mud?');
-    await composer.press('Enter');
+    await ask(chat, 'When do the boats lean on the mud?');
     // Each note once, though the writing is also the open one and retrieval finds both.
     await chat.getByText('What the model saw (2)').click();
     await chat.getByRole('button', { name: 'Boats lean on the mud', exact: true }).click();
