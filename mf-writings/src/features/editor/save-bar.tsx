@@ -68,13 +68,16 @@ function SaveBarView({
         {messages.chat.askAi}
       </button>
       <button
+        aria-label={messages.editor.insertImage}
         type="button"
         className={`${styles.button} ${touchTargetClass}`}
         onClick={actions?.onPickImage}
         disabled={readOnly || !actions}
       >
         <PictureIcon />
-        <span className={styles.buttonLabel}>{messages.editor.insertImage}</span>
+        <span className={styles.buttonLabel} aria-hidden="true">
+          {messages.editor.insertImage}
+        </span>
       </button>
       <button
         type="button"
