@@ -27,8 +27,9 @@ export function WritingRowActions({
   const [asking, setAsking] = useState<'rename' | 'move' | 'delete' | null>(null);
   // The folders a writing can be moved into, offered as the name is typed (a name not among them makes one).
   const folders = useWritingsStore((state) => state.folders);
+  // Each name once: a folder shared with the writer may have the name of one of their own.
   const folderNames = useMemo(
-    () => folders.filter((folder) => canWriteToFolder(folder)).map((folder) => folder.name),
+    () => [...new Set(folders.filter((folder) => canWriteToFolder(folder)).map((folder) => folder.name))],
     [folders],
   );
   // A blank title is ignored by the store (the writing keeps its title), as the spec has it.
