@@ -7,6 +7,7 @@ import { searchWorkspace } from './search-workspace.ts';
 let backend: TestBackend;
 let owner: ReturnType<TestBackend['client']>;
 let visitor: ReturnType<TestBackend['client']>;
+const body = `${'Morning pages about the harbour. '.repeat(6)}The keeper grows quillwort by the pier. ${'Salt and rope. '.repeat(10)}`;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -17,7 +18,6 @@ beforeAll(async () => {
     password: 'demo-password',
   });
   if (signIn.error) throw new Error(signIn.error.message);
-  const body = `${'Morning pages about the harbour. '.repeat(6)}The keeper grows quillwort by the pier. ${'Salt and rope. '.repeat(10)}`;
   const writings = await owner.from('writings').insert([
     {
       title: 'Keeper of the pier',
@@ -31,15 +31,20 @@ beforeAll(async () => {
 afterAll(() => backend?.stop());
 
 describe('searchWorkspace', () => {
-  it('finds writings and ideas with their source, title and a 140-character snippet around the match', async () => {
+  it('finds writings and ideas with their source, title and a snippet of whole words around the match', async () => {
     const results = await searchWorkspace(owner, 'quillwort', new AbortController().signal);
 
     expect(results).toHaveLength(2);
     const writing = results.find((result) => result.source === 'writing');
     const idea = results.find((result) => result.source === 'idea');
     expect(writing?.title).toBe('Keeper of the pier');
-    expect(writing?.snippet.length).toBe(140);
-    expect(writing?.snippet).toContain('The keeper grows quillwort by the pier.');
+    const snippet = writing?.snippet ?? '';
+    expect(snippet.length).toBeLessThanOrEqual(140);
+    expect(snippet).toContain('The keeper grows quillwort by the pier.');
+    // Words are left out before and after it, each side says so, and no word is cut.
+    expect(snippet).toMatch(/^….+…$/);
+    const words = snippet.slice(1, -1);
+    expect(body.includes(` ${words} `)).toBe(true);
     expect(idea).toMatchObject({ title: 'Quillwort tea for the keeper of the pier' });
     expect(idea?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -73,6 +78,20 @@ describe('searchWorkspace', () => {
     expect(results).toContainEqual(
       expect.objectContaining({ source: 'idea', title: 'Ferry timetable', snippet: '' }),
     );
+  });
+
+  it('starts the snippet at the text past the title, not in the middle of a word of it', async () => {
+    const heading = { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Quay notes' }] };
+    const text = 'The quay smells of tar and rope. A cormorant steals a sandwich.';
+    const paragraph = { type: 'paragraph', content: [{ type: 'text', text }] };
+    const inserted = await owner
+      .from('writings')
+      .insert({ title: 'Quay notes', content: { type: 'doc', content: [heading, paragraph] } });
+    if (inserted.error) throw new Error(inserted.error.message);
+
+    const results = await searchWorkspace(owner, 'cormorant', new AbortController().signal);
+
+    expect(results).toEqual([expect.objectContaining({ title: 'Quay notes', snippet: text })]);
   });
 
   it('returns nothing for words nobody wrote', async () => {

@@ -1,9 +1,10 @@
-import { messages, SEARCH_MAX_RESULTS, textPastTitle, type WorkspaceClient } from 'shared-kernel';
+import { messages, SEARCH_MAX_RESULTS, type WorkspaceClient } from 'shared-kernel';
 import { z } from 'zod/mini';
 
 /**
- * One search hit: where it comes from, its id and title, and the server-made 140-character snippet
- * (without the title it opens with, shown above it; empty when the title says it all).
+ * One search hit: where it comes from, its id and title, and the server-made snippet: at most 140
+ * characters of whole words around the match, an ellipsis where words are left out, without the title
+ * the text opens with (shown above it; empty when the title says it all).
  */
 export type SearchResult = { source: 'writing' | 'idea'; id: string; title: string; snippet: string };
 
@@ -13,7 +14,7 @@ export type SearchWorkspace = (query: string, signal: AbortSignal) => Promise<Se
 /** What `searchWorkspace` needs of the workspace's supabase-js client. */
 export type SearchClient = Pick<WorkspaceClient, 'rpc'>;
 
-// A row of `search_workspace(query, max_results)` (shared-kernel/supabase/migrations/*_search.sql);
+// A row of `search_workspace(query, max_results)` (shared-kernel/supabase/migrations/*_search*.sql);
 // rank and updated_at only order the rows on the server.
 const searchRowSchema = z.object({
   source: z.enum(['writing', 'idea']),
@@ -42,6 +43,6 @@ export async function searchWorkspace(
       source: row.source,
       id: row.id,
       title: row.title || (row.source === 'writing' ? messages.writings.untitled : messages.ideas.untitled),
-      snippet: textPastTitle(row.snippet ?? '', row.title ?? ''),
+      snippet: row.snippet ?? '',
     }));
 }
