@@ -15,6 +15,7 @@ test('a category shared read-only, then with write access: the recipient sees it
   page,
   workspace,
   browser,
+  account,
 }) => {
   const friend = await createAccount('friend');
   await workspace.open();
@@ -36,6 +37,8 @@ test('a category shared read-only, then with write access: the recipient sees it
 
   // The recipient accepts the invitation (in the sidebar); the category appears in their chip bar live.
   const invitations = friendPage.getByRole('region', { name: messages.sharing.invitations });
+  // It says it is a category of ideas: it is not among the folders beside it.
+  await expect(invitations).toContainText(messages.sharing.invitedBy(account.email, 'Plot', 'idea'));
   await invitations.getByRole('button', { name: messages.sharing.accept }).click();
   await expect(friendIdeas.chip('Plot')).toContainText(
     `${messages.sharing.sharedBadge} ${messages.sharing.readSuffix}`,

@@ -51,7 +51,7 @@ test('an invitation shows who shared which folder; the folder appears only after
   await expect(dialog).toContainText(messages.sharing.pending);
 
   await expect(invitation(friendPage, 'Plans')).toContainText(
-    messages.sharing.invitedBy(account.email, 'Plans'),
+    messages.sharing.invitedBy(account.email, 'Plans', 'writing'),
   );
   await expect(invitation(friendPage, 'Plans')).toContainText(messages.sharing.editAccess);
   await expect(folderRow(friendPage, 'Plans')).toHaveCount(0);

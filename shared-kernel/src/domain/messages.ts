@@ -227,7 +227,12 @@ export const messages = {
     leave: 'Leave',
     // Not in the spec: a share is an invitation its recipient accepts or declines (issue 10).
     invitations: 'Invitations',
-    invitedBy: (owner: string, folder: string) => `${owner} shared “${folder}” with you`,
+    // The recipient is told what is shared: a folder of writings, or a category of ideas (it shows in the
+    // ideas panel, not among the folders beside the invitation).
+    invitedBy: (owner: string, name: string, kind: 'writing' | 'idea') =>
+      kind === 'idea'
+        ? `${owner} shared the ideas category “${name}” with you`
+        : `${owner} shared the folder “${name}” with you`,
     accept: 'Accept',
     decline: 'Decline',
     pending: 'Pending',

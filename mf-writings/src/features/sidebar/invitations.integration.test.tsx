@@ -58,9 +58,9 @@ describe('Invitations in the writings sidebar', { timeout: 30_000 }, () => {
     const props = createTestAreaProps({ backend, user: { id: recipientId, email: recipientEmail } });
     render(<Sidebar {...props} />);
     const region = await screen.findByRole('region', { name: messages.sharing.invitations });
-    const plans = await within(region).findByText(messages.sharing.invitedBy(ownerEmail, 'Plans'));
+    const plans = await within(region).findByText(messages.sharing.invitedBy(ownerEmail, 'Plans', 'writing'));
     const spam = within(region).getByText(
-      messages.sharing.invitedBy(ownerEmail, 'URGENT: re-enter your password'),
+      messages.sharing.invitedBy(ownerEmail, 'URGENT: re-enter your password', 'writing'),
     );
     const folders = screen.getByRole('region', { name: 'Folders' });
     expect(within(folders).queryByRole('button', { name: 'Plans' })).toBeNull();

@@ -27,6 +27,7 @@ function useInvitations(client: WorkspaceClient, userId: string) {
         body: messages.sharing.invitedBy(
           invitation.ownerName ?? invitation.ownerEmail ?? '',
           invitation.categoryName,
+          invitation.itemType,
         ),
       });
     }
@@ -84,6 +85,7 @@ export function Invitations({ client, userId }: { client: WorkspaceClient; userI
               {messages.sharing.invitedBy(
                 invitation.ownerEmail ?? invitation.ownerName ?? '',
                 invitation.categoryName,
+                invitation.itemType,
               )}
             </p>
             <p className={styles.access}>
