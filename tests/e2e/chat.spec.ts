@@ -283,7 +283,9 @@ test('voice input fills the composer with what was heard', async ({ page, worksp
   await expect(panel.getByRole('button', { name: 'Voice input' })).toBeVisible();
 });
 
-test('the 11th message of a FREE day opens the pricing dialog and gives the text back', async ({ page }) => {
+test('the 11th message of a FREE day opens the pricing dialog, gives the text back and says when the limit resets', async ({
+  page,
+}) => {
   await signInBeforeLoad(page, await createAccount('chat-free', { plan: 'FREE' }));
   const panel = await openChat(page);
   for (let sent = 1; sent <= 10; sent += 1) {
@@ -296,6 +298,12 @@ test('the 11th message of a FREE day opens the pricing dialog and gives the text
   await page.keyboard.press('Escape');
   await expect(composer(panel)).toHaveValue('One question too many');
   await expect(panel.locator('[data-role="user"]')).toHaveCount(10);
+  // The rate limit alert, not an error to retry: when sending works again, and Upgrade.
+  const alert = panel.getByRole('alert');
+  await expect(alert).toContainText("You've reached your daily limit for chat messages. Resets at");
+  await expect(alert.getByRole('button', { name: messages.chat.retry })).toHaveCount(0);
+  await alert.getByRole('button', { name: messages.pricing.upgrade }).click();
+  await expect(page.getByRole('dialog', { name: 'Rate Limit Reached' })).toBeVisible();
 });
 
 test('an idea dragged onto the chat becomes a chip, and "Ask AI" in the editor adds the writing', async ({

@@ -1,5 +1,5 @@
 // The chat's conversation, loaded after the first paint: messages streaming in, the composer, the
-// model and context toolbar, the error banner with Retry, and the history dialog.
+// model and context toolbar, the error banner with Retry (or, at a daily limit, Upgrade), and the history dialog.
 import type { UIMessage } from 'ai';
 import { type RefCallback, useCallback, useEffect, useRef } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
   EmptyState,
   type EventBus,
   getSupabaseClient,
+  rateLimitReached,
   messages as texts,
 } from 'shared-kernel';
 import { ChatToolbar, useChatConfig, useModelOffer } from '../chat-config/index.ts';
@@ -180,8 +181,9 @@ export function Conversation(props: ConversationProps) {
       </div>
       {error && (
         <ErrorBanner
-          message={readSendFailure(error).message}
+          failure={readSendFailure(error)}
           retry={chat.lastPrompt() ? () => chat.send(chat.lastPrompt()) && onDraftChange('') : undefined}
+          upgrade={() => bus.emit({ type: 'pricing.open', reason: 'rate-limit' })}
         />
       )}
       <ChatToolbar config={config} onChange={updateConfig} offer={offer} />
@@ -212,13 +214,30 @@ export function Conversation(props: ConversationProps) {
   );
 }
 
-function ErrorBanner({ message, retry }: { message: string; retry: (() => void) | undefined }) {
+/**
+ * 'Error: {message}' with Retry; at a daily limit, the rate limit alert instead: when it resets, and
+ * Upgrade (Retry would be refused again until then).
+ */
+function ErrorBanner({
+  failure,
+  retry,
+  upgrade,
+}: {
+  failure: SendFailure;
+  retry: (() => void) | undefined;
+  upgrade: () => void;
+}) {
+  const limit = failure.kind === 'rate-limit' ? failure.limit : null;
   return (
     <div role="alert" className={styles.errorBanner}>
-      <span>{texts.chat.error(message)}</span>
-      <Button onClick={retry} disabled={!retry}>
-        {texts.chat.retry}
-      </Button>
+      <span>{limit ? rateLimitReached(limit) : texts.chat.error(failure.message)}</span>
+      {limit ? (
+        <Button onClick={upgrade}>{texts.pricing.upgrade}</Button>
+      ) : (
+        <Button onClick={retry} disabled={!retry}>
+          {texts.chat.retry}
+        </Button>
+      )}
     </div>
   );
 }

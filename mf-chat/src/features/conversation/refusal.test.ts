@@ -5,10 +5,20 @@ import { readSendFailure } from './refusal.ts';
 describe('readSendFailure', () => {
   it('tells the daily limit and a premium model from other failures', () => {
     expect(
-      readSendFailure(new Error('{"error":"x","code":"rate-limit","resetsAt":"2026-11-27T00:00:00Z"}')),
+      readSendFailure(
+        new Error(
+          '{"error":"x","code":"rate-limit","kind":"chatMessages","resetsAt":"2026-11-27T00:00:00Z"}',
+        ),
+      ),
     ).toEqual({
       kind: 'rate-limit',
-      resetsAt: '2026-11-27T00:00:00Z',
+      limit: { kind: 'chatMessages', resetsAt: new Date('2026-11-27T00:00:00Z') },
+      message: 'x',
+    });
+    // Without a limit it knows, or a time it can read, the refusal still opens pricing.
+    expect(readSendFailure(new Error('{"error":"x","code":"rate-limit","kind":"naps"}'))).toEqual({
+      kind: 'rate-limit',
+      limit: null,
       message: 'x',
     });
     expect(

@@ -1,13 +1,24 @@
 // What a failed send means: a refusal the pricing dialog answers (429 daily limit, 403 premium model),
 // or an error; each with what the error banner says. The AI SDK reports a non-2xx answer with its body
 // as the message.
-import { isOfflineFailure, messages } from 'shared-kernel';
+import { isOfflineFailure, messages, type RateLimitKind } from 'shared-kernel';
+
+/** Which daily limit refused the question and when it resets, when the answer said both. */
+export type LimitReached = { kind: RateLimitKind; resetsAt: Date };
 
 export type SendFailure = { readonly message: string } & (
-  | { kind: 'rate-limit'; resetsAt?: string }
+  | { kind: 'rate-limit'; limit: LimitReached | null }
   | { kind: 'premium-feature'; feature: string }
   | { kind: 'error' }
 );
+
+const LIMIT_KINDS: readonly string[] = ['apiCalls', 'documents', 'chatMessages'] satisfies RateLimitKind[];
+
+function limitOf({ kind, resetsAt }: { kind?: string; resetsAt?: string }): LimitReached | null {
+  const resets = new Date(resetsAt ?? '');
+  if (!kind || !LIMIT_KINDS.includes(kind) || Number.isNaN(resets.getTime())) return null;
+  return { kind: kind as RateLimitKind, resetsAt: resets };
+}
 
 export function readSendFailure(error: Error): SendFailure {
   try {
@@ -15,10 +26,11 @@ export function readSendFailure(error: Error): SendFailure {
       code?: string;
       error?: string;
       feature?: string;
+      kind?: string;
       resetsAt?: string;
     };
     const message = typeof body.error === 'string' ? body.error : error.message;
-    if (body.code === 'rate-limit') return { kind: 'rate-limit', resetsAt: body.resetsAt, message };
+    if (body.code === 'rate-limit') return { kind: 'rate-limit', limit: limitOf(body), message };
     if (body.code === 'premium-feature')
       return { kind: 'premium-feature', feature: body.feature ?? '', message };
     return { kind: 'error', message };
