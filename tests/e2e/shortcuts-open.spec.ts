@@ -67,6 +67,32 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     expect(contents).toContain('"text":"Low water at noon."');
   });
 
+  test('keys typed the moment Ctrl+/ is pressed in a writing search for them, and the writing gets none', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const word = `petrel${randomUUID().slice(0, 6)}`;
+    await writingOf(account, 'Storm birds', `A ${word} skims the waves.`);
+    await writingOf(account, 'Harbour log', 'Low water at noon.');
+    await workspace.open();
+    await prose(page).getByText('Low water at noon.').click();
+    await page.keyboard.press('End');
+
+    // The overlay's code loads the first time it opens: the writer does not wait for it.
+    await page.keyboard.press('Control+Slash');
+    await page.keyboard.type(word.slice(0, 4));
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(word.slice(3));
+
+    await expect(page.getByPlaceholder('Search writings and ideas…')).toHaveValue(word);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await page.keyboard.type('x');
+    await expect(page.getByPlaceholder('Search writings and ideas…')).toHaveValue(`${word}x`);
+    await page.keyboard.press('Escape');
+    await expect(prose(page)).toHaveText(/^Harbour log\s*Low water at noon\.$/);
+  });
+
   test('choosing a writing in the search overlay opens it in the editor', async ({
     page,
     account,

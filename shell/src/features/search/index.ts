@@ -11,3 +11,4 @@ export {
   type SearchWorkspace,
   searchWorkspace,
 } from './search-workspace.ts';
+export { useSearchOpening } from './typed-query.ts';

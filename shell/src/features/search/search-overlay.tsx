@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { FileText, Lightbulb, LoaderCircle, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from 'shared-kernel';
 import styles from './search-overlay.module.css';
 import type { SearchResult, SearchWorkspace } from './search-workspace.ts';
@@ -15,6 +15,8 @@ export interface SearchOverlayProps {
   search: SearchWorkspace;
   /** A result was chosen (click or Enter); the overlay closes itself first. */
   onChoose: (result: SearchResult) => void;
+  /** What was typed before the field showed (`useSearchOpening`): the first query. */
+  takeTyped?: () => string;
 }
 
 const SOURCE_LABELS = { writing: 'Writing', idea: 'Idea' } as const;
@@ -35,8 +37,21 @@ function Snippet({ text, query }: { text: string; query: string }) {
   );
 }
 
-function SearchPanel({ search, onChoose }: Pick<SearchOverlayProps, 'search' | 'onChoose'>) {
+function SearchPanel({
+  search,
+  onChoose,
+  takeTyped,
+}: Pick<SearchOverlayProps, 'search' | 'onChoose' | 'takeTyped'>) {
   const [query, setQuery] = useState('');
+  useEffect(() => {
+    // Once the dialog has focused its field (selecting what it holds): the keys typed before it showed,
+    // the caret after them. Until then they are kept from the field too.
+    const timer = setTimeout(() => {
+      const typed = takeTyped?.();
+      if (typed) setQuery(typed);
+    });
+    return () => clearTimeout(timer);
+  }, [takeTyped]);
   const { status, results } = useSearchResults(query, search);
 
   return (
@@ -86,7 +101,7 @@ function SearchPanel({ search, onChoose }: Pick<SearchOverlayProps, 'search' | '
  * result shows its source (writing or idea), its title and a snippet; 'No results' when nothing matches.
  * Its state starts fresh each time it opens.
  */
-export function SearchOverlay({ open, onOpenChange, search, onChoose }: SearchOverlayProps) {
+export function SearchOverlay({ open, onOpenChange, search, onChoose, takeTyped }: SearchOverlayProps) {
   return (
     <Command.Dialog
       open={open}
@@ -100,6 +115,7 @@ export function SearchOverlay({ open, onOpenChange, search, onChoose }: SearchOv
     >
       <SearchPanel
         search={search}
+        takeTyped={takeTyped}
         onChoose={(result) => {
           onOpenChange(false);
           onChoose(result);

@@ -15,7 +15,7 @@ import { WorkspaceLayout } from '../layout/index.ts';
 import { LoadingScreen, takeWelcome } from '../loading/index.ts';
 import { AppBanner, MobileWorkspace, MobileWritings, useIsMobile } from '../mobile/index.ts';
 import { OfflineBadge, requestPersistentStorage, useBackOnlineToast } from '../offline/index.ts';
-import { SearchOverlay, type SearchResult, searchWorkspace } from '../search/index.ts';
+import { SearchOverlay, type SearchResult, searchWorkspace, useSearchOpening } from '../search/index.ts';
 import { useShortcuts } from '../shortcuts/index.ts';
 import { playSound } from '../sound/index.ts';
 import { showToast } from '../toasts/index.ts';
@@ -61,7 +61,7 @@ export function Workspace({
   const { bus } = areaProps;
   const mobile = useIsMobile();
   const [BreakScreen, setBreakScreen] = useState<Awaited<ReturnType<typeof loadBreakScreen>>>();
-  const [searching, setSearching] = useState(false);
+  const { searching, onOpenChange: setSearching, takeTyped } = useSearchOpening(bus);
   const [welcome, setWelcome] = useState(takeWelcome);
   useShortcuts(bus);
   useBackOnlineToast();
@@ -75,7 +75,6 @@ export function Workspace({
   useEffect(() => {
     requestPersistentStorage().catch(() => undefined); // without it, storage may be evicted: nothing to tell
   }, []);
-  useBusEvent(bus, 'search.open', () => setSearching(true));
   useBusEvent(bus, 'toast.show', ({ tone, text }) => showToast(tone, text));
   useBusEvent(bus, 'sound.play', ({ sound }) => playSound(sound));
   // The appearance and editor settings follow the writer from device to device (issue 16).
@@ -119,7 +118,15 @@ export function Workspace({
       ))}
       <OfflineBadge />
       <Suspense fallback={null}>
-        {searching && <SearchOverlay open onOpenChange={setSearching} search={search} onChoose={choose} />}
+        {searching && (
+          <SearchOverlay
+            open
+            onOpenChange={setSearching}
+            search={search}
+            onChoose={choose}
+            takeTyped={takeTyped}
+          />
+        )}
         {BreakScreen && <BreakScreen onExit={() => setBreakScreen(undefined)} />}
         {welcome && <LoadingScreen onDone={() => setWelcome(false)} />}
       </Suspense>
