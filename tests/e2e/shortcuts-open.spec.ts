@@ -67,6 +67,27 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     expect(contents).toContain('"text":"Low water at noon."');
   });
 
+  test('Cmd/Ctrl+S saves at once', async ({ page, workspace }) => {
+    await workspace.open();
+    // The new writing made on the server first: a save waits for it, and a busy machine (CI) took longer
+    // than the window below to make it.
+    const created = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
+    );
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await expect(prose(page)).toBeFocused();
+    await created;
+    await page.keyboard.type('Saved by shortcut');
+    // Well before the 750 ms debounce: the save must come from the shortcut.
+    const patched = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && request.url().includes('/rest/v1/writings'),
+      { timeout: 600 },
+    );
+    await page.keyboard.press('ControlOrMeta+s');
+    await patched;
+    await expect(saved(page)).toBeVisible();
+  });
+
   test('keys typed the moment Ctrl+/ is pressed in a writing search for them, and the writing gets none', async ({
     page,
     account,

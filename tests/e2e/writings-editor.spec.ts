@@ -102,19 +102,6 @@ test.describe('the writings editor', () => {
       .toEqual([{ title: 'Kept' }]);
   });
 
-  test('saves at once on Cmd/Ctrl+S', async ({ page, workspace }) => {
-    await newWriting(page, workspace);
-    await page.keyboard.type('Saved by shortcut');
-    // Well before the 750 ms debounce: the save must come from the shortcut.
-    const saved = page.waitForRequest(
-      (request) => request.method() === 'PATCH' && request.url().includes('/rest/v1/writings'),
-      { timeout: 600 },
-    );
-    await page.keyboard.press('ControlOrMeta+s');
-    await saved;
-    await expect(saveState(page)).toHaveText('Saved');
-  });
-
   test('keeps the unsaved mark and says so when a save fails offline, then saves when back online', async ({
     page,
     context,
