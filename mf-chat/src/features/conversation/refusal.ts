@@ -1,7 +1,7 @@
 // What a failed send means: a refusal the pricing dialog answers (429 daily limit, 403 premium model),
 // or an error; each with what the error banner says. The AI SDK reports a non-2xx answer with its body
 // as the message.
-import { isOfflineFailure, messages, type RateLimitKind } from 'shared-kernel';
+import { isOfflineFailure, messages, RATE_LIMIT_PERIODS, type RateLimitKind } from 'shared-kernel';
 
 /** Which daily limit refused the question and when it resets, when the answer said both. */
 export type LimitReached = { kind: RateLimitKind; resetsAt: Date };
@@ -12,11 +12,9 @@ export type SendFailure = { readonly message: string } & (
   | { kind: 'error' }
 );
 
-const LIMIT_KINDS: readonly string[] = ['apiCalls', 'documents', 'chatMessages'] satisfies RateLimitKind[];
-
 function limitOf({ kind, resetsAt }: { kind?: string; resetsAt?: string }): LimitReached | null {
   const resets = new Date(resetsAt ?? '');
-  if (!kind || !LIMIT_KINDS.includes(kind) || Number.isNaN(resets.getTime())) return null;
+  if (!kind || !Object.hasOwn(RATE_LIMIT_PERIODS, kind) || Number.isNaN(resets.getTime())) return null;
   return { kind: kind as RateLimitKind, resetsAt: resets };
 }
 
