@@ -97,14 +97,15 @@ export const settingsMessages = {
   },
   notifications: {
     desktop: 'Desktop notifications',
-    desktopHint: 'When the editor timer ends, and when a folder is shared with you.',
+    desktopHint: 'When the editor timer ends, and when a folder or an ideas category is shared with you.',
     desktopDenied: 'Notifications are blocked for this site in your browser settings.',
     email: 'E-mail notifications',
     mentions: 'Mentions',
     updates: 'Product updates',
     timerEnded: 'Time is up',
     timerEndedBody: 'Your writing session has ended. Take a break?',
-    folderShared: 'A folder was shared with you',
+    shared: (kind: 'writing' | 'idea') =>
+      kind === 'idea' ? 'An ideas category was shared with you' : 'A folder was shared with you',
   },
   advanced: {
     export: 'Export all data',

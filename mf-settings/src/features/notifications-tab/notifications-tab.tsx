@@ -16,7 +16,7 @@ async function enableDesktop(): Promise<boolean> {
   return (await NotificationApi.requestPermission()) === 'granted';
 }
 
-/** Notifications: desktop (the editor timer's end, a folder shared with the writer), e-mail, mentions, updates. */
+/** Notifications: desktop (the editor timer's end, a folder or ideas category shared with the writer), e-mail, mentions, updates. */
 export function NotificationsTab() {
   const preferences = usePreferences();
   const [denied, setDenied] = useState(false);
