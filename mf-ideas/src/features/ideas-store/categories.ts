@@ -2,6 +2,7 @@
 import {
   createCategory,
   deleteCategory,
+  findFolderByName,
   isOfflineFailure,
   leaveCategory,
   listCategories,
@@ -52,12 +53,21 @@ export async function chooseCategory(runtime: IdeasRuntime, categoryId: string |
   await loadFirstPage(runtime);
 }
 
-/** Creates a category ('Category name is required' when blank) and chooses it. */
+/**
+ * Creates a category ('Category name is required' when blank) and chooses it. A name one of the writer's
+ * categories already has, in any case, makes no second one: that category is chosen.
+ */
 export async function addCategory(runtime: IdeasRuntime, name: string): Promise<IdeaCategory | null> {
   const validated = validateCategoryName(name);
   if (!validated.ok) {
     setState(runtime, { notice: validated.error });
     return null;
+  }
+  const own = runtime.state.categories.filter((category) => category.isOwner);
+  const existing = findFolderByName(own, validated.value);
+  if (existing) {
+    await chooseCategory(runtime, existing.id);
+    return existing;
   }
   try {
     const category = await createCategory({

@@ -159,6 +159,19 @@ describe('the ideas store against the real backend', () => {
     }
   });
 
+  it('a category name the writer already has, in another case, chooses that category and makes no second', async () => {
+    const writer = await signUp('same-category-name');
+    const store = await started(writer);
+    const plot = await store.addCategory('Plot');
+    await store.chooseCategory(null);
+    expect(store.getState().selectedCategoryId).toBeNull();
+    const again = await store.addCategory(' PLOT ');
+    expect(again?.id).toBe(plot?.id);
+    expect(store.getState().selectedCategoryId).toBe(plot?.id);
+    const { data } = await writer.client.from('categories').select('name');
+    expect(data).toEqual([{ name: 'Plot' }]);
+  });
+
   it('pages 20 at a time, newest change first', async () => {
     const writer = await signUp('paging');
     const now = Date.now();

@@ -52,4 +52,16 @@ describe('an action asked for twice before it is done', { timeout: 30_000 }, () 
     expect(getWritingsState().folders.map((folder) => folder.name)).toEqual(['Scripts']);
     expect(getWritingsState().notice).toBeNull();
   });
+
+  it('a folder name the writer already has, in another case, chooses that folder and makes no second', async () => {
+    const writer = await connectedWriter('same-folder-name');
+    const drafts = await addFolder('Drafts');
+    expect(getWritingsState().selectedFolderId).toBeNull();
+    const again = await addFolder('  drafts ');
+    expect(again?.id).toBe(drafts?.id);
+    expect(getWritingsState().selectedFolderId).toBe(drafts?.id);
+    const { data } = await writer.client.from('categories').select('name');
+    expect(data).toEqual([{ name: 'Drafts' }]);
+    expect(getWritingsState().folders.map((folder) => folder.name)).toEqual(['Drafts']);
+  });
 });

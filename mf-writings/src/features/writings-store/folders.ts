@@ -1,5 +1,11 @@
 // The folder list: loading it (again when back online), choosing one, and changing folders.
-import { isOfflineFailure, leaveCategory, messages, validateCategoryName } from 'shared-kernel';
+import {
+  findFolderByName,
+  isOfflineFailure,
+  leaveCategory,
+  messages,
+  validateCategoryName,
+} from 'shared-kernel';
 import { asError, keepFolders, keptFolders } from '../offline-store/index.ts';
 import {
   createFolder,
@@ -97,13 +103,20 @@ const adding = new Map<string, Promise<Folder | null>>();
 /**
  * Creates a folder ('Category name is required' when blank; that alert goes once a folder is made).
  * Answers the folder, or `null`. Asked twice for the same name before the first is made (a double
- * click, Enter pressed twice), it makes one folder.
+ * click, Enter pressed twice), it makes one folder. A name one of the writer's folders already has, in
+ * any case, makes no second one: that folder is chosen and answered, as a move to that name finds it.
  */
-export function addFolder(name: string): Promise<Folder | null> {
+export async function addFolder(name: string): Promise<Folder | null> {
   const validated = validateCategoryName(name);
   if (!validated.ok) {
     setState({ notice: validated.error });
-    return Promise.resolve(null);
+    return null;
+  }
+  const own = runtime.state.folders.filter((folder) => folder.isOwner);
+  const existing = findFolderByName(own, validated.value);
+  if (existing) {
+    await selectFolder(existing.id);
+    return existing;
   }
   const key = validated.value.toLowerCase();
   const pending = adding.get(key);
