@@ -1,10 +1,10 @@
-import { FILES_BUCKET } from 'shared-kernel/domain';
+import { FILES_BUCKET, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from 'shared-kernel/domain';
 import { bearerToken } from '../caller.ts';
 import type { FunctionHandler } from '../index.ts';
 import { imageTypeOf } from './image-type.ts';
 
-/** The largest image accepted: the bucket's own limit. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
+
 // Room for the multipart boundaries and part headers around the file.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -21,7 +21,7 @@ export const uploadImageErrors = {
   unauthenticated: 'User not authenticated',
   notMultipart: 'Expected multipart/form-data with an image field',
   missing: 'No image provided',
-  tooLarge: 'Image is larger than 10 MB',
+  tooLarge: IMAGE_TOO_LARGE,
   notImage: 'Only PNG, JPEG, GIF, WebP, AVIF or BMP images are allowed',
   storage: 'Failed to store the image',
   record: 'Failed to record the attachment',

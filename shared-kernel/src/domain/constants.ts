@@ -157,3 +157,7 @@ export function estimatedBlockHeight(textLength: number): number {
  * under `<user id>/`, which only they may write.
  */
 export const FILES_BUCKET = 'photo-clips';
+
+/** The largest image the bucket takes (its `file_size_limit`, migration 20261122000400), and the text that says so. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'Image is larger than 10 MB';

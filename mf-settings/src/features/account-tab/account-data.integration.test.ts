@@ -117,6 +117,17 @@ describe('the Account tab against the backend', () => {
     });
   });
 
+  it('refuses a picture over 10 MB in the words of the image upload, before sending it', async () => {
+    const { client, userId } = await signedUp('big-avatar');
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    expect(await uploadAvatar({ client, userId, file: big })).toEqual({
+      ok: false,
+      error: 'Image is larger than 10 MB',
+    });
+    const { data } = await client.from('users').select('avatar_url').eq('id', userId).single();
+    expect(data?.avatar_url).toBeNull();
+  });
+
   it('signs out: the session is gone', async () => {
     const { client } = await signedUp('sign-out');
     expect(await signOut({ client })).toEqual({ ok: true, text: 'Signed out successfully' });

@@ -1,4 +1,12 @@
-import { FILES_BUCKET, messages, nonBlank, validateNewPassword, type WorkspaceClient } from 'shared-kernel';
+import {
+  FILES_BUCKET,
+  IMAGE_TOO_LARGE,
+  MAX_IMAGE_BYTES,
+  messages,
+  nonBlank,
+  validateNewPassword,
+  type WorkspaceClient,
+} from 'shared-kernel';
 
 /** What an account action tells the writer: done (with the text to show), or the error to show. */
 export type AccountOutcome = { ok: true; text: string } | { ok: false; error: string };
@@ -72,7 +80,7 @@ export async function signOut({ client }: { client: WorkspaceClient }): Promise<
 
 /**
  * Uploads a new avatar into the writer's own folder and points their profile at it (the database
- * mirrors `avatar_url` into the profile collaborators see). Only images are accepted.
+ * mirrors `avatar_url` into the profile collaborators see). Only images up to 10 MB are accepted.
  */
 export async function uploadAvatar({
   client,
@@ -84,6 +92,8 @@ export async function uploadAvatar({
   file: File;
 }): Promise<AccountOutcome> {
   if (!file.type.startsWith('image/')) return { ok: false, error: messages.settings.account.avatarNotImage };
+  // The bucket would refuse it after the whole upload, in the storage service's words.
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_TOO_LARGE };
   const extension = file.type.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
   const path = `${userId}/avatar-${crypto.randomUUID()}.${extension}`;
   const storage = client.storage.from(FILES_BUCKET);
