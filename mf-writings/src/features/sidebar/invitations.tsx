@@ -19,7 +19,8 @@ function useInvitations(client: WorkspaceClient, userId: string) {
   const known = useRef<Set<string> | null>(null);
   const reload = useCallback(async () => {
     const next = await listInvitations({ client });
-    // A folder or ideas category newly shared while the page is open: a desktop notification, when the writer wants them.
+    // A folder or ideas category newly shared while the page is open: a desktop notification, when the
+    // writer wants them.
     for (const invitation of next) {
       if (!known.current || known.current.has(invitation.shareId)) continue;
       notifyDesktop({

@@ -115,6 +115,7 @@ export async function addFolder(name: string): Promise<Folder | null> {
   const own = runtime.state.folders.filter((folder) => folder.isOwner);
   const existing = findFolderByName(own, validated.value);
   if (existing) {
+    clearNameAlert();
     await selectFolder(existing.id);
     return existing;
   }
@@ -126,14 +127,19 @@ export async function addFolder(name: string): Promise<Folder | null> {
   return made;
 }
 
+/** A folder made or found: the blank-name alert of an earlier try goes. */
+function clearNameAlert(): void {
+  if (runtime.state.notice === messages.categories.nameRequired) setState({ notice: null });
+}
+
 async function createNamedFolder(name: string): Promise<Folder | null> {
   const { client, userId } = connection();
   try {
     const folder = await createFolder({ client, userId, name });
     setState({
       folders: [...runtime.state.folders, folder].sort((left, right) => left.name.localeCompare(right.name)),
-      ...(runtime.state.notice === messages.categories.nameRequired ? { notice: null } : {}),
     });
+    clearNameAlert();
     return folder;
   } catch (error) {
     say(error, messages.categories.notFound);
