@@ -2,8 +2,9 @@
  * The writings editor on a 100,000-word document in Chromium, on the composed production build
  * (`pnpm build`, then `pnpm --filter tests run bench:editor`). Prints the time to open the writing
  * (click in the list -> the document's last paragraph rendered) and keystroke-to-paint latency while
- * typing in the middle of the document and in its title. Budgets (docs/architecture.md, Budgets): keystroke-to-paint
- * p95 <= 16 ms, opening <= 1 s.
+ * typing in the middle of the document and in its title. Budgets (docs/architecture.md, Budgets):
+ * keystroke-to-paint p95 within 1.1x the same in a 2-line writing (the floor, measured in the same run),
+ * opening median <= 150 ms.
  */
 import { writeFile } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
@@ -190,15 +191,16 @@ try {
 
   console.log(`Editor on a ${WORDS.toLocaleString('en')}-word document (Chromium, production build)`);
   console.log(
-    `  open (click -> last paragraph painted), ${opens.length} runs: median ${ms(median(opens))}, max ${ms(Math.max(...opens))}   budget 1000 ms`,
+    `  open (click -> last paragraph painted), ${opens.length} runs: median ${ms(median(opens))}, max ${ms(Math.max(...opens))}   budget median 150 ms`,
   );
-  for (const [label, samples] of [
-    ['typing in a 2-line writing (the floor)', floor],
-    ['typing mid-document', middle],
-    ['typing in the title', title],
+  const typingBudget = `budget p95 ${ms(1.1 * percentile(floor, 95))} (1.1x the floor)`;
+  for (const [label, samples, budget] of [
+    ['typing in a 2-line writing (the floor)', floor, ''],
+    ['typing mid-document', middle, typingBudget],
+    ['typing in the title', title, typingBudget],
   ] as const) {
     console.log(
-      `  keystroke-to-paint, ${label} (${samples.length} keys): p50 ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}, max ${ms(Math.max(...samples))}   budget p95 16 ms`,
+      `  keystroke-to-paint, ${label} (${samples.length} keys): p50 ${ms(median(samples))}, p95 ${ms(percentile(samples, 95))}, max ${ms(Math.max(...samples))}   ${budget}`,
     );
   }
   console.log(
