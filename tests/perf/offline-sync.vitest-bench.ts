@@ -1,7 +1,7 @@
 /**
- * Offline sync (`pnpm bench:offline`): 10,000 edits queued offline across 1,000 writings (500 made offline,
- * 500 already on the server, 10 edits each; BENCH_WRITINGS sets another number of writings), then synced on reconnect by the product's outbox sync,
- * through the real supabase-js, to the in-process local backend (real Postgres and RLS). IndexedDB is
+ * Offline sync (`pnpm bench:offline`): 10,000 edits queued offline across 1,000 writings (500 made
+ * offline, 500 already on the server, 10 edits each; BENCH_WRITINGS sets another number of writings),
+ * then synced on reconnect by the product's outbox sync, through the real supabase-js, to the in-process local backend (real Postgres and RLS). IndexedDB is
  * fake-indexeddb (a complete in-memory implementation). Prints the time to an empty outbox and the
  * counts of lost and duplicated changes.
  * Budget (docs/architecture.md, Budgets): <= 5 s for 10,000 edits, zero lost, zero duplicated.
