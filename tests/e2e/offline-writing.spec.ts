@@ -1,62 +1,22 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { messages, syncConflictText, unsyncedSignOutText } from 'shared-kernel';
-import { type Account, BACKEND, backendClient } from './support/accounts.ts';
+import { BACKEND, backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { IdeasPanel } from './support/ideas.ts';
+import {
+  editorSlot,
+  newWriting,
+  openReady,
+  pendingCount,
+  prose,
+  saveState,
+  secondTab,
+  serverWritings,
+  sidebarSlot,
+  titlesOnServer,
+} from './support/offline-writing.ts';
 import { WorkspacePage } from './support/workspace-page.ts';
 import { moveFromRow } from './support/writings.ts';
-
-const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
-const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
-const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
-const pendingCount = (page: Page) => sidebarSlot(page).getByText(/changes? waiting to sync/);
-const saveState = (page: Page) =>
-  editorSlot(page)
-    .getByRole('status')
-    .filter({ hasText: /Saved|Unsaved|Saving/ });
-
-/**
- * The workspace open and kept for offline use: the editor's code arrives after the first screen, so a
- * writer going offline the moment the page shows has it from the service worker's copy.
- */
-async function openReady(page: Page, workspace: WorkspacePage) {
-  await workspace.open();
-  await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
-  await expect(sidebarSlot(page)).toHaveAttribute('data-status', 'ready');
-  await workspace.keptForOffline();
-}
-
-async function newWriting(page: Page, title: string, body?: string) {
-  const untitled = sidebarSlot(page).getByText(messages.writings.untitled, { exact: true });
-  await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
-  // The new writing is open (and listed) before the writer types into it.
-  await expect(untitled).toHaveCount(1);
-  await expect(prose(page).locator('h1')).toHaveText('');
-  await expect(prose(page)).toBeFocused();
-  await page.keyboard.type(title);
-  if (body !== undefined) {
-    await page.keyboard.press('Enter');
-    await page.keyboard.type(body);
-  }
-  await expect(sidebarSlot(page)).toContainText(title);
-}
-
-/** The writer's writings as the server has them, read by a second signed-in client. */
-async function serverWritings(account: Account) {
-  const client = backendClient();
-  await client.auth.signInWithPassword({ email: account.email, password: account.password });
-  const { data, error } = await client.from('writings').select('id, title, content').order('title');
-  if (error) throw error;
-  return data.map(({ id, title, content }) => ({ id, title, text: JSON.stringify(content) }));
-}
-
-const titlesOnServer = async (account: Account) => (await serverWritings(account)).map((row) => row.title);
-
-async function secondTab(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await openReady(page, new WorkspacePage(page));
-  return page;
-}
 
 test.describe('writing offline', () => {
   test('creates, edits and deletes writings offline, and every change reaches the server when back online', async ({
@@ -115,6 +75,39 @@ test.describe('writing offline', () => {
     await context.setOffline(false);
     await expect(pendingCount(page)).toHaveCount(0, { timeout: 20_000 });
     await expect(saveState(page)).toHaveText('Saved');
+  });
+
+  test('writings made offline reach the server together and stay listed in the order they were made', async ({
+    page,
+    context,
+    workspace,
+    account,
+  }) => {
+    const listed = (target: Page) =>
+      sidebarSlot(target).getByRole('listbox', { name: 'Writings' }).getByRole('option');
+    await openReady(page, workspace);
+    await context.setOffline(true);
+    await newWriting(page, 'Morning', 'one');
+    await newWriting(page, 'Noon', 'two');
+    await newWriting(page, 'Evening', 'three');
+    await expect(pendingCount(page)).toBeVisible();
+    const inserts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/rest/v1/writings'))
+        inserts.push(request.url());
+    });
+
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveCount(0);
+    await expect.poll(() => titlesOnServer(account)).toEqual(['Evening', 'Morning', 'Noon']);
+    expect(inserts).toHaveLength(1);
+    await page.reload();
+    await expect(listed(page)).toHaveCount(3);
+    expect((await listed(page).allInnerTexts()).map((text) => text.split('\n')[0])).toEqual([
+      'Evening',
+      'Noon',
+      'Morning',
+    ]);
   });
 
   test('a page closed in the middle of a sync loses nothing and duplicates nothing', async ({

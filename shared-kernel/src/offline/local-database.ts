@@ -33,6 +33,12 @@ export type OutboxEntry<Payload = Record<string, unknown>> = {
    * the entry for the next round instead of dropping the newer edit.
    */
   readonly rev: number;
+  /**
+   * Set on a create as the sync starts sending it. Until then an update folds into the create, which
+   * sends the item as it is by then; after, an update is queued on its own, since a create on its way (or
+   * replayed after its answer was lost, which finds the row it made) would not carry it.
+   */
+  readonly sent?: boolean;
 };
 
 /**
@@ -109,9 +115,30 @@ export async function resolveId(database: OfflineDatabase, id: string): Promise<
 }
 
 /**
+ * Marks the creates queued as `seqs` sent (`sent`) and answers them as they are at that moment, with
+ * every edit folded into them so far; those no longer queued are left out. The sync sends what this
+ * answers.
+ */
+export async function claimCreates<Payload>(
+  database: OfflineDatabase,
+  seqs: readonly number[],
+): Promise<OutboxEntry<Payload>[]> {
+  const transaction = database.transaction('outbox', 'readwrite');
+  const claimed: OutboxEntry<Payload>[] = [];
+  for (const seq of seqs) {
+    const entry = (await transaction.store.get(seq)) as OutboxEntry<Payload> | undefined;
+    if (!entry) continue;
+    if (!entry.sent) await transaction.store.put({ ...entry, sent: true });
+    claimed.push({ ...entry, sent: true });
+  }
+  await transaction.done;
+  return claimed;
+}
+
+/**
  * Queues a write and keeps the item's local copy in one transaction: a write is either queued with its
- * copy or not at all. An update folds into the item's queued update, if any, so the outbox holds one
- * update per item, and the copy's base stays the version the first unsynced edit was made from. A
+ * copy or not at all. An update folds into the item's queued update, or into its create while that is
+ * not sent yet ({@link claimCreates}), so the outbox holds one write per item, and the copy's base stays the version the first unsynced edit was made from. A
  * delete drops the item's queued updates (the delete follows its create, if that is still queued).
  * Answers the key (`seq`) of the entry that holds the write: it has synced once that entry is gone.
  */
@@ -139,15 +166,18 @@ export async function enqueueWrite<Payload extends object>(
   // An item made offline may have synced meanwhile (in another tab): its writes go to its server id.
   const id = ((await transaction.objectStore('idMap').get(queuedId)) as string | undefined) ?? queuedId;
   const queued = (await outbox.index('id').getAll(id)) as OutboxEntry<Payload>[];
-  const queuedUpdate = queued.find((entry) => entry.op === 'update');
+  // The item's queued update, else its create not sent yet: an update folds into the last of them.
+  const foldInto =
+    queued.find((entry) => entry.op === 'update') ??
+    queued.find((entry) => entry.op === 'create' && !entry.sent);
   let seq: number;
-  if (op === 'update' && queuedUpdate) {
-    seq = queuedUpdate.seq;
+  if (op === 'update' && foldInto) {
+    seq = foldInto.seq;
     await outbox.put({
-      ...queuedUpdate,
-      payload: { ...queuedUpdate.payload, ...payload },
+      ...foldInto,
+      payload: { ...foldInto.payload, ...payload },
       ts: now,
-      rev: queuedUpdate.rev + 1,
+      rev: foldInto.rev + 1,
     });
   } else {
     if (op === 'delete') {

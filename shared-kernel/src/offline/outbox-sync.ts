@@ -1,4 +1,5 @@
 import {
+  claimCreates,
   type OfflineDatabase,
   type OutboxEntry,
   outboxEntries,
@@ -16,9 +17,18 @@ function logRetryFailure(error: unknown): void {
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;
 
+/** At most this many creates go in one request, and about this much of their JSON. */
+export const CREATE_BATCH = { entries: 50, characters: 1_000_000 } as const;
+
 /** The server side of each kind of outbox entry, for one area. `id` is the entry's resolved id. */
 export interface OutboxSteps<Payload> {
   create(entry: OutboxEntry<Payload>): Promise<void>;
+  /**
+   * Sends several creates in one request, all or none (an area without it sends each alone). When it
+   * throws, each create goes alone with its own answer; one whose row the batch did make (its answer
+   * lost) finds that row, as a replayed create does.
+   */
+  createMany?(entries: readonly OutboxEntry<Payload>[]): Promise<void>;
   update(entry: OutboxEntry<Payload>, id: string): Promise<void>;
   remove(entry: OutboxEntry<Payload>, id: string): Promise<void>;
 }
@@ -74,12 +84,19 @@ export function createGenericOutboxSync<Payload>({
   async function round(): Promise<boolean> {
     const blocked = new Set<string>();
     let failed: SyncFailure | null = null;
-    for (const entry of await outboxEntries<Payload>(database)) {
+    const entries = await outboxEntries<Payload>(database);
+    // A create is the first write of its item, so creates may go together before the rest.
+    const created = await createInBatches(entries);
+    for (const entry of entries) {
+      if (created.has(entry.seq)) continue;
       const id = await resolveId(database, entry.id);
       if (blocked.has(serverIdOf(id))) continue;
       try {
-        if (entry.op === 'create') await steps.create(entry);
-        else if (entry.op === 'update') await steps.update(entry, id);
+        if (entry.op === 'create') {
+          // Sent as it is now (edits folded in since the outbox was read); later edits queue apart.
+          const [claimed] = await claimCreates<Payload>(database, [entry.seq]);
+          if (claimed) await steps.create(claimed);
+        } else if (entry.op === 'update') await steps.update(entry, id);
         else await steps.remove(entry, id);
       } catch (error) {
         failed = error instanceof SyncFailure ? error : new SyncFailure(false, error);
@@ -98,6 +115,27 @@ export function createGenericOutboxSync<Payload>({
     }
     attempts = 0;
     return (await database.count('outbox')) > 0;
+  }
+
+  /**
+   * Sends the creates among `entries` in batches, while batches go through; answers the `seq`s sent. A
+   * batch refused or failed is left to go alone, each create with its own answer.
+   */
+  async function createInBatches(entries: readonly OutboxEntry<Payload>[]): Promise<Set<number>> {
+    const created = new Set<number>();
+    if (!steps.createMany) return created;
+    for (const batch of batches(entries.filter((entry) => entry.op === 'create'))) {
+      const claimed = await claimCreates<Payload>(database, batch);
+      try {
+        if (claimed.length > 1) await steps.createMany(claimed);
+        else break;
+      } catch (error) {
+        console.warn(`Sync of ${claimed.length} ${itemLabel}s made here failed; each goes alone`, error);
+        break;
+      }
+      for (const entry of claimed) created.add(entry.seq);
+    }
+    return created;
   }
 
   const sync = {
@@ -130,6 +168,28 @@ export function createGenericOutboxSync<Payload>({
     },
   };
   return sync;
+}
+
+/** The `seq`s of `creates` in batches of {@link CREATE_BATCH}. */
+function batches<Payload>(creates: readonly OutboxEntry<Payload>[]): number[][] {
+  const all: number[][] = [];
+  let batch: number[] = [];
+  let characters = 0;
+  for (const entry of creates) {
+    const size = JSON.stringify(entry.payload).length;
+    if (
+      batch.length === CREATE_BATCH.entries ||
+      (batch.length > 0 && characters + size > CREATE_BATCH.characters)
+    ) {
+      all.push(batch);
+      batch = [];
+      characters = 0;
+    }
+    batch.push(entry.seq);
+    characters += size;
+  }
+  if (batch.length > 0) all.push(batch);
+  return all;
 }
 
 /** An outbox sync of one user and area. */

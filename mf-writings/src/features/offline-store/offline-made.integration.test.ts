@@ -39,9 +39,12 @@ describe('a writing made offline, its create synced and its edit not yet', { tim
       payload: { title: 'Untitled', content: created.content },
       writing: created,
     });
-    await edit(database, created, 'Made offline', 'Typed before the create reached the server.');
-    // The create gets through; the connection drops before the edit does.
+    // The edit is typed while the create is on its way (so it is queued apart); the create gets
+    // through, and the connection drops before the edit does.
     wire.before = async (request) => {
+      if (request.method === 'POST' && !wire.down) {
+        await edit(database, created, 'Made offline', 'Typed before the create reached the server.');
+      }
       if (request.method === 'PATCH') wire.down = true;
     };
     const { sync } = syncFor(database, client, userId);

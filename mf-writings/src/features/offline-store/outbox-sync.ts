@@ -7,6 +7,7 @@ import {
   type SyncEvent,
   type SyncFailure,
   syncCreate,
+  syncCreates,
   syncRemove,
   syncUpdate,
 } from './sync-steps.ts';
@@ -28,6 +29,7 @@ export interface OutboxSyncOptions
 export function writingsSteps(context: SyncContext) {
   return {
     create: (entry: Parameters<typeof syncCreate>[1]) => syncCreate(context, entry),
+    createMany: (entries: Parameters<typeof syncCreates>[1]) => syncCreates(context, entries),
     update: (entry: Parameters<typeof syncUpdate>[1], id: string) => syncUpdate(context, entry, id),
     remove: (entry: Parameters<typeof syncRemove>[1], id: string) => syncRemove(context, entry, id),
   };

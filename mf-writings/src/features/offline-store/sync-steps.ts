@@ -60,15 +60,16 @@ export interface SyncContext {
   onEvent(event: SyncEvent): void;
 }
 
-async function insertWriting(
-  { client, userId }: SyncContext,
-  row: {
-    id: string;
-    title: string;
-    content: Json | null;
-    category_id: string | null;
-  },
-): Promise<Writing> {
+type NewRow = {
+  id: string;
+  title: string;
+  content: Json | null;
+  category_id: string | null;
+  /** When the device made it; the server takes a time ahead of its own as its own. */
+  created_at?: string;
+};
+
+async function insertWriting({ client, userId }: SyncContext, row: NewRow): Promise<Writing> {
   return writingOf(
     check(
       await client
@@ -78,6 +79,17 @@ async function insertWriting(
         .single(),
     ),
   );
+}
+
+/** The row a queued create makes: its payload, else the device's copy as it was queued. */
+function createdRow(entry: OutboxEntry, local: LocalWriting | undefined): NewRow {
+  return {
+    id: serverIdOf(entry.id),
+    title: entry.payload.title ?? local?.title ?? '',
+    content: entry.payload.content ?? local?.content ?? null,
+    category_id: entry.payload.category_id ?? null,
+    ...(local?.created_at ? { created_at: local.created_at } : {}),
+  };
 }
 
 async function readWriting({ client }: SyncContext, id: string): Promise<Writing | null> {
@@ -113,11 +125,13 @@ async function settle(
   const latest = await outbox.get(entry.seq);
   const folded = latest?.rev !== entry.rev;
   if (!folded) await outbox.delete(entry.seq);
+  // Read before a created writing's copy moves to its server id: an edit made while it was on its way
+  // is in the copy under the local id, not in `local`.
+  const kept = (await writings.get(entry.id)) ?? (await writings.get(writing.id)) ?? local;
   if (entry.id !== writing.id) {
     await transaction.objectStore('idMap').put(writing.id, entry.id);
     await writings.delete(entry.id);
   }
-  const kept = (await writings.get(entry.id)) ?? (await writings.get(writing.id)) ?? local;
   const queued = outbox.index('id');
   const laterWrites =
     (await queued.count(entry.id)) > 0 || (entry.id !== writing.id && (await queued.count(writing.id)) > 0);
@@ -169,12 +183,7 @@ export async function syncCreate(context: SyncContext, entry: OutboxEntry): Prom
   const local = await database.get('writings', entry.id);
   let writing: Writing | null;
   try {
-    writing = await insertWriting(context, {
-      id,
-      title: entry.payload.title ?? local?.title ?? '',
-      content: entry.payload.content ?? local?.content ?? null,
-      category_id: entry.payload.category_id ?? null,
-    });
+    writing = await insertWriting(context, createdRow(entry, local));
   } catch (failure) {
     // The row is there already: an earlier try got through but its answer was lost.
     if (!isDuplicateInsert(failure)) throw failure;
@@ -183,6 +192,29 @@ export async function syncCreate(context: SyncContext, entry: OutboxEntry): Prom
   }
   await settle(context, entry, writing, local);
   onEvent({ type: 'created', id: entry.id, writing });
+}
+
+/**
+ * Creates in one insert, all or none: each row under its local id's uuid, then each settled as
+ * {@link syncCreate} settles one. Each is dated when the device made it (`created_at`), not all at the
+ * insert's one time, so the list shows them in the order they were made.
+ */
+export async function syncCreates(context: SyncContext, entries: readonly OutboxEntry[]): Promise<void> {
+  const { database, client, userId, onEvent } = context;
+  const locals = await Promise.all(entries.map((entry) => database.get('writings', entry.id)));
+  const rows = check(
+    await client
+      .from('writings')
+      .insert(entries.map((entry, index) => ({ ...createdRow(entry, locals[index]), user_id: userId })))
+      .select(WRITING_COLUMNS),
+  );
+  const made = new Map(rows.map((row) => [row.id, writingOf(row)]));
+  for (const [index, entry] of entries.entries()) {
+    const writing = made.get(serverIdOf(entry.id));
+    if (!writing) throw new SyncFailure(false, new Error(`Writing ${entry.id} was not made`));
+    await settle(context, entry, writing, locals[index]);
+    onEvent({ type: 'created', id: entry.id, writing });
+  }
 }
 
 /** Whether the server refused a write under its row-level rules (a folder no longer writable). */
