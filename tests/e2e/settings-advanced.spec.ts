@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openSettingsTab, signInOnLoginPage } from './support/settings-dialog.ts';
 import { writingOf } from './support/writings.ts';
@@ -39,6 +40,30 @@ test.describe('the Advanced tab of the settings', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signInOnLoginPage(page, account.email, account.password);
     await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  });
+
+  test('Enter pressed twice in the password field asks, then cancels: the account stays', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await workspace.open();
+    const dialog = await openSettingsTab(workspace, 'Advanced');
+    await dialog.getByLabel('Your password').fill(account.password);
+    await dialog.getByLabel('Your password').press('Enter');
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText('Delete your account and everything in it?');
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(/\/workspace/);
+    const client = backendClient();
+    const { error } = await client.auth.signInWithPassword({
+      email: account.email,
+      password: account.password,
+    });
+    expect(error).toBeNull();
   });
 
   test('every tab of mine passes an axe scan with no serious violations', async ({ page, workspace }) => {

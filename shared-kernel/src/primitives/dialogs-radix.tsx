@@ -33,10 +33,12 @@ export function RadixConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
+  irreversible = false,
 }: ConfirmDialogProps) {
-  // The question is answered from the keyboard: Enter confirms.
+  // The question is answered from the keyboard: Enter confirms, unless it cannot be undone.
   const confirm = useRef<HTMLButtonElement>(null);
-  const focus = useFocusReturn(confirm);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const focus = useFocusReturn(irreversible ? cancel : confirm);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -50,7 +52,9 @@ export function RadixConfirmDialog({
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <div className={styles.actions}>
-            <Dialog.Close className={buttonClass()}>{cancelLabel}</Dialog.Close>
+            <Dialog.Close ref={cancel} className={buttonClass()}>
+              {cancelLabel}
+            </Dialog.Close>
             <button
               type="button"
               ref={confirm}
@@ -154,15 +158,16 @@ export function RadixDialogFrame({
   title,
   heading,
   closeLabel = 'Close',
+  size = 'regular',
   children,
 }: DialogFrameProps) {
   const focus = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={size === 'wide' ? `${styles.overlay} ${styles.wide}` : styles.overlay} />
         <Dialog.Content
-          className={styles.content}
+          className={size === 'wide' ? `${styles.content} ${styles.wide}` : styles.content}
           aria-describedby={undefined}
           onCloseAutoFocus={focus.onCloseAutoFocus}
           onOpenAutoFocus={focus.onOpenAutoFocus}

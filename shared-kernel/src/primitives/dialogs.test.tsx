@@ -34,7 +34,7 @@ function PromptHost({
   );
 }
 
-function ConfirmHost({ onConfirm }: { onConfirm: () => void }) {
+function ConfirmHost({ onConfirm, irreversible }: { onConfirm: () => void; irreversible?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -47,6 +47,7 @@ function ConfirmHost({ onConfirm }: { onConfirm: () => void }) {
         title="Delete folder? Writings will be unassigned."
         confirmLabel="Delete"
         onConfirm={onConfirm}
+        irreversible={irreversible}
       />
     </>
   );
@@ -137,6 +138,26 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('asks with Cancel focused when it cannot be undone: an Enter too many cancels, Tab then Enter confirms', async () => {
+    const onConfirm = vi.fn();
+    render(<ConfirmHost onConfirm={onConfirm} irreversible />);
+    const { user, trigger } = await openFrom('Delete');
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(trigger);
+
+    await user.click(trigger);
+    await screen.findByRole('alertdialog');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    await user.keyboard('{Tab}{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
   it('Escape cancels without confirming and returns focus to the trigger', async () => {

@@ -7,11 +7,20 @@ interface DialogBase {
   title: string;
 }
 
-/** A yes-or-no question (Radix Dialog, role `alertdialog`): Enter or the confirm button confirms, Escape cancels. */
+/**
+ * A yes-or-no question (Radix Dialog, role `alertdialog`): the confirm button confirms, Escape cancels.
+ * The confirm button has the focus (Enter confirms), or Cancel when the action is `irreversible`.
+ */
 export interface ConfirmDialogProps extends DialogBase {
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
+  /**
+   * What it confirms cannot be undone (a deletion): Cancel has the focus, so an Enter pressed once too
+   * often (a double press, or the key that asked held down) cancels instead of deleting. Confirming is
+   * a click, or Tab then Enter.
+   */
+  irreversible?: boolean;
 }
 
 /** A labelled text field, prefilled: Enter submits, Escape cancels. */
@@ -27,11 +36,17 @@ export interface PromptDialogProps extends DialogBase {
   suggestions?: readonly string[];
 }
 
-/** A modal frame (Radix Dialog) for richer content, such as the share dialog. */
+/**
+ * A modal frame (Radix Dialog) for richer content, such as the share dialog. Every area's dialogs are
+ * this one Radix: a question asked from within a dialog (the settings' last question before deleting
+ * the account) takes the focus and Escape from it, which a second copy of Radix in an area would not.
+ */
 export interface DialogFrameProps extends DialogBase {
   /** The heading; `title` names the dialog for screen readers. */
   heading?: ReactNode;
   closeLabel?: string;
+  /** 'wide': a large frame whose content lays itself out below a ruled header (the settings). */
+  size?: 'regular' | 'wide';
   children: ReactNode;
 }
 

@@ -93,6 +93,7 @@ export function HistoryDialog({
         open={deleting !== undefined}
         onOpenChange={(next) => !next && setDeleting(undefined)}
         title={messages.chat.confirmDelete}
+        irreversible
         confirmLabel={messages.chat.delete}
         cancelLabel={messages.chat.cancel}
         onConfirm={() => {

@@ -125,6 +125,7 @@ export function CategoryBar() {
             open={asking === 'delete'}
             onOpenChange={close}
             title={messages.categories.confirmDeleteCategory}
+            irreversible
             confirmLabel={messages.ideas.delete}
             cancelLabel={messages.ideas.cancel}
             onConfirm={() => void store.removeCategory(chosen.id)}

@@ -60,6 +60,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
         open={deleting}
         onOpenChange={setDeleting}
         title={messages.ideas.deleteIdeas}
+        irreversible
         confirmLabel={messages.ideas.delete}
         cancelLabel={messages.ideas.cancel}
         onConfirm={() => void store.remove()}

@@ -63,6 +63,7 @@ export function DeleteAccountSection({ client }: { client: WorkspaceClient }) {
         open={asking}
         onOpenChange={setAsking}
         title={texts.deleteAccountConfirm}
+        irreversible
         confirmLabel={texts.deleteAccount}
         onConfirm={() => void remove()}
       />

@@ -151,6 +151,7 @@ function FolderRow({
         open={deleting}
         onOpenChange={setDeleting}
         title={messages.categories.confirmDeleteFolder}
+        irreversible
         confirmLabel={messages.sidebar.delete}
         cancelLabel={messages.sidebar.cancel}
         onConfirm={remove}

@@ -109,6 +109,7 @@ export function WritingRowActions({
         open={asking === 'delete'}
         onOpenChange={closeDialog}
         title={messages.sidebar.confirmDeleteWriting(writing.title)}
+        irreversible
         confirmLabel={messages.sidebar.delete}
         cancelLabel={messages.sidebar.cancel}
         onConfirm={remove}
