@@ -5,16 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
 import { getWriting } from '../writings-data/index.ts';
 import {
-  enqueue,
   localWriting,
-  newLocalId,
   openLocalDatabase,
   outboxEntries,
   pendingIds,
   rememberServerWritings,
   serverIdOf,
 } from './local-database.ts';
-import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
+import { create, documentOf, edit, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 
 let backend: InProcessBackend;
 
@@ -31,14 +29,8 @@ describe('a writing made offline, its create synced and its edit not yet', { tim
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUpWriter(backend, { fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Untitled', '');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Untitled', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Untitled', '');
+    const localId = created.id;
     // The edit is typed while the create is on its way (so it is queued apart); the create gets
     // through, and the connection drops before the edit does.
     wire.before = async (request) => {

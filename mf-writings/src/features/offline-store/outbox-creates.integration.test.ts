@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { enqueue, newLocalId, openLocalDatabase, outboxEntries, serverIdOf } from './local-database.ts';
-import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
+import { openLocalDatabase, outboxEntries, serverIdOf } from './local-database.ts';
+import { create, documentOf, edit, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 
 let backend: InProcessBackend;
 const signUp = (options: { fetch?: typeof fetch } = {}) => signUpWriter(backend, options);
@@ -22,14 +22,8 @@ describe('the outbox sync of writings made on this device', { timeout: 30_000 },
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Untitled', '');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Untitled', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Untitled', '');
+    const localId = created.id;
     const titled = await edit(database, created, 'Orchard', 'Apples.');
     await edit(database, titled, 'Orchard', 'Apples, then pears.');
     expect(await outboxEntries(database)).toHaveLength(1);
@@ -52,14 +46,8 @@ describe('the outbox sync of writings made on this device', { timeout: 30_000 },
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Harbour', 'Gulls.');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Harbour', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Harbour', 'Gulls.');
+    const localId = created.id;
     const { sync, retries } = syncFor(database, client, userId);
     // The insert reaches the server, its answer does not.
     wire.loseAnswers = 1;
@@ -84,27 +72,15 @@ describe('the outbox sync of writings made on this device', { timeout: 30_000 },
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const titles = ['First', 'Second', 'Third'];
-    const ids = titles.map(() => newLocalId());
     // Made on a train, ten minutes apart; one more with the device's clock a day ahead.
     const madeAt = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const made = [madeAt(30), madeAt(20), madeAt(10)];
-    for (const [index, id] of ids.entries()) {
-      const title = titles[index] ?? '';
-      await enqueue(database, {
-        op: 'create',
-        id,
-        payload: { title, content: documentOf(title, '') },
-        writing: { ...localCopy(id, userId, title, ''), created_at: made[index] ?? '' },
-      });
-    }
-    const ahead = newLocalId();
-    await enqueue(database, {
-      op: 'create',
-      id: ahead,
-      payload: { title: 'Ahead', content: documentOf('Ahead', '') },
-      writing: { ...localCopy(ahead, userId, 'Ahead', ''), created_at: madeAt(-24 * 60) },
-    });
+    const writings = [
+      await create(database, userId, 'First', '', made[0]),
+      await create(database, userId, 'Second', '', made[1]),
+      await create(database, userId, 'Third', '', made[2]),
+      await create(database, userId, 'Ahead', '', madeAt(-24 * 60)),
+    ];
     const sent: string[] = [];
     wire.before = async (request) => {
       sent.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -116,7 +92,7 @@ describe('the outbox sync of writings made on this device', { timeout: 30_000 },
 
     expect(sent).toEqual(['POST /rest/v1/writings']);
     expect(events.map((event) => [event.type, event.id])).toEqual(
-      [...ids, ahead].map((id) => ['created', id]),
+      writings.map((writing) => ['created', writing.id]),
     );
     // The list's order: newest first.
     const { data: listed } = await elsewhere
@@ -136,15 +112,8 @@ describe('the outbox sync of writings made on this device', { timeout: 30_000 },
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    for (const title of ['Dune', 'Shore']) {
-      const id = newLocalId();
-      await enqueue(database, {
-        op: 'create',
-        id,
-        payload: { title, content: documentOf(title, '') },
-        writing: localCopy(id, userId, title, ''),
-      });
-    }
+    await create(database, userId, 'Dune');
+    await create(database, userId, 'Shore');
     const { sync, events } = syncFor(database, client, userId);
 
     wire.loseAnswers = 1;

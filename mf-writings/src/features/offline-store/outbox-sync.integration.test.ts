@@ -13,7 +13,15 @@ import {
   pendingIds,
   resolveId,
 } from './local-database.ts';
-import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
+import {
+  create,
+  documentOf,
+  edit,
+  localCopy,
+  serverWritings,
+  signUpWriter,
+  syncFor,
+} from './outbox.testing.ts';
 import { createOutboxSync } from './outbox-sync.ts';
 import { CONFLICT_COPY_SUFFIX, type SyncEvent } from './sync-steps.ts';
 
@@ -37,14 +45,8 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
       .insert({ user_id: userId, title: 'Doomed', content: documentOf('Doomed', '') })
       .select('id')
       .single();
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Untitled', '');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Untitled', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Untitled', '');
+    const localId = created.id;
     await edit(database, created, 'Night train', 'The compartment smelled of oranges.');
     await enqueue(database, { op: 'delete', id: doomed?.id ?? '' });
     expect(await pendingIds(database)).toEqual(new Set([localId, doomed?.id]));
@@ -71,14 +73,8 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Harbour', 'Gulls.');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Harbour', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Harbour', 'Gulls.');
+    const _localId = created.id;
     const { sync, retries } = syncFor(database, client, userId);
 
     wire.loseAnswers = 1;
@@ -95,14 +91,8 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Lighthouse', 'One.');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Lighthouse', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Lighthouse', 'One.');
+    const localId = created.id;
     const { sync, events } = syncFor(database, client, userId);
     await sync.flush();
     const serverId = localId.slice('local_'.length);
@@ -254,14 +244,8 @@ describe('the outbox sync', { timeout: 30_000 }, () => {
     const wire = cuttableNetwork();
     const { client, elsewhere, userId } = await signUp({ fetch: wire.fetch });
     const database = await openLocalDatabase(userId);
-    const localId = newLocalId();
-    const created = localCopy(localId, userId, 'Poem', 'First line.');
-    await enqueue(database, {
-      op: 'create',
-      id: localId,
-      payload: { title: 'Poem', content: created.content },
-      writing: created,
-    });
+    const created = await create(database, userId, 'Poem', 'First line.');
+    const _localId = created.id;
     let folded = false;
     wire.before = async (request) => {
       if (request.method === 'POST' && !folded) {

@@ -3,7 +3,7 @@
 import type { WorkspaceClient } from 'shared-kernel';
 import { documentOf } from '../../testing/documents.ts';
 import type { InProcessBackend } from '../../testing/in-process-backend.ts';
-import { enqueue, type LocalDatabase, type LocalWriting } from './local-database.ts';
+import { enqueue, type LocalDatabase, type LocalWriting, newLocalId } from './local-database.ts';
 import { createOutboxSync } from './outbox-sync.ts';
 import type { SyncEvent } from './sync-steps.ts';
 
@@ -40,6 +40,23 @@ export const localCopy = (
     updated_at: new Date().toISOString(),
     base,
   }) satisfies LocalWriting;
+
+/**
+ * Queues a writing made on this device the way the store does: its local copy (under a new `local_` id,
+ * made now or at `createdAt`) and a create with its title and content.
+ */
+export async function create(
+  database: LocalDatabase,
+  userId: string,
+  title: string,
+  body = '',
+  createdAt?: string,
+): Promise<LocalWriting> {
+  const id = newLocalId();
+  const writing = { ...localCopy(id, userId, title, body), ...(createdAt ? { created_at: createdAt } : {}) };
+  await enqueue(database, { op: 'create', id, payload: { title, content: writing.content }, writing });
+  return writing;
+}
 
 /**
  * Queues an edit the way the editor does: the local copy and an update with title and content (and the
