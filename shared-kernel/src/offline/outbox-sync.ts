@@ -18,7 +18,7 @@ export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;
 
 /** At most this many creates go in one request, and about this much of their JSON. */
-export const CREATE_BATCH = { entries: 50, characters: 1_000_000 } as const;
+const CREATE_BATCH = { entries: 50, characters: 1_000_000 } as const;
 
 /** The server side of each kind of outbox entry, for one area. `id` is the entry's resolved id. */
 export interface OutboxSteps<Payload> {
