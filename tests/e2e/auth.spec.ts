@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { BACKEND, createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { BACKEND, createAccount, sessionStorageKey, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { latestMailTo, verificationLinkIn } from './support/mail.ts';
 
@@ -125,5 +125,49 @@ test.describe('the auth gate', () => {
     expect(second - first).toBeGreaterThanOrEqual(900);
     expect(third - second).toBeGreaterThanOrEqual(1900);
     await expect(page).toHaveURL(/\/workspace$/);
+  });
+
+  test('lets a writer back after an hour in on a session refreshed once, on a slow network too', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    await signInBeforeLoad(page, account);
+    await page.goto('/workspace');
+    const editor = page.locator('[data-slot="writings/Editor"]');
+    await expect(editor).toContainText('Select or create a writing');
+    const refreshes: string[] = [];
+    let answerAfterMs = 0;
+    await page.route(`${BACKEND.url}/auth/v1/token?grant_type=refresh_token`, async (route) => {
+      refreshes.push(route.request().postData() ?? '');
+      await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+      await route.continue();
+    });
+    /** Opens the workspace an hour after its tab was closed: the stored token has expired. */
+    const openAnHourLater = async () => {
+      // A page of the same origin without the workspace, whose auth client would refresh at once.
+      await page.goto('/static/closed-tab');
+      await page.evaluate((key) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+        localStorage.setItem(
+          key,
+          JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+        );
+      }, sessionStorageKey());
+      await page.goto('/workspace');
+      await expect(editor).toContainText('Select or create a writing');
+      await expect(page).toHaveURL(/\/workspace$/);
+    };
+
+    await openAnHourLater();
+    expect(refreshes).toHaveLength(1);
+    // The answer comes after the page's code has loaded and asked for the same refresh.
+    answerAfterMs = 1500;
+    await openAnHourLater();
+    expect(refreshes).toHaveLength(2);
+    // The refreshed session is the one kept: the next load needs no refresh, and is let in.
+    await page.reload();
+    await expect(editor).toContainText('Select or create a writing');
+    await expect(page).toHaveURL(/\/workspace$/);
+    expect(refreshes).toHaveLength(2);
   });
 });

@@ -27,7 +27,10 @@
  * - reload: the same as again, but reloaded over the workspace itself, so tearing the loaded workspace
  *   down is part of the load (warm and again start from a tab that shows nothing, about:blank, as a
  *   writer opening the workspace does and as Lighthouse measures a load).
- * Before warm, again and reload the service worker is stopped, as Chromium stops it after 30 s idle.
+ * - expired: again, with the stored session's token expired, as for a writer back after an hour or more:
+ *   the session is refreshed before the writer's reads can be made.
+ * Before warm, again, reload and expired the service worker is stopped, as Chromium stops it after 30 s
+ * idle. Each run signs in anew: the expired load rotates its session's refresh token.
  * The idle floor: a blank page from a static server of the same kind, loaded cold and warm (from
  * about:blank) in a context of its own, so a busy machine can be told apart.
  *
@@ -94,13 +97,14 @@ interface Floor {
  * A cold load, the first warm one, the next warm one (every script from the code cache), and that same
  * load as a reload of the workspace over itself.
  */
-type Kind = 'cold' | 'warm' | 'again' | 'reload';
-const KINDS: Kind[] = ['cold', 'warm', 'again', 'reload'];
+type Kind = 'cold' | 'warm' | 'again' | 'reload' | 'expired';
+const KINDS: Kind[] = ['cold', 'warm', 'again', 'reload', 'expired'];
 interface Run {
   cold: LoadSample;
   warm: LoadSample;
   again: LoadSample;
   reload: LoadSample;
+  expired: LoadSample;
   floor: { cold: Floor; warm: Floor };
 }
 
@@ -115,12 +119,9 @@ const writer = createClient(LOCAL_BACKEND.url, LOCAL_BACKEND.anonKey, {
   auth: { persistSession: false, autoRefreshToken: false },
   realtime: { transport: WebSocket as never },
 });
-const { data: signUp, error } = await writer.auth.signUp({
-  email: `bench-${Date.now()}@example.com`,
-  password: 'bench password',
-});
-if (error || !signUp.session) throw new Error(`sign-up failed: ${error?.message}`);
-const session = signUp.session;
+const credentials = { email: `bench-${Date.now()}@example.com`, password: 'bench password' };
+const { error } = await writer.auth.signUp(credentials);
+if (error) throw new Error(`sign-up failed: ${error.message}`);
 const { error: insertError } = await writer
   .from('writings')
   .insert({ title: WRITING_TITLE, content: writingContent });
@@ -188,11 +189,17 @@ async function stopServiceWorker(page: Page): Promise<void> {
 
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext(); // a fresh profile: empty cache, no service worker
-  // Signed in, as a returning writer is: the page goes straight to the workspace.
-  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-    key: sessionStorageKey(),
-    value: JSON.stringify(session),
-  });
+  const { data, error } = await writer.auth.signInWithPassword(credentials);
+  if (error) throw new Error(`sign-in failed: ${error.message}`);
+  // Signed in, as a returning writer is: the page goes straight to the workspace. Set once: the page
+  // keeps its session current from then on.
+  await context.addInitScript(
+    ({ key, value }) => {
+      if (location.protocol.startsWith('http') && !localStorage.getItem(key))
+        localStorage.setItem(key, value);
+    },
+    { key: sessionStorageKey(), value: JSON.stringify(data.session) },
+  );
   await watchFirstScreen(context, WRITING_TITLE);
   return context;
 }
@@ -215,8 +222,17 @@ async function measureRun(): Promise<Run> {
   // Reloaded over itself: the workspace just loaded is torn down as part of the load.
   await stopServiceWorker(page);
   const reload = await measureLoad(page, open, { origins });
+  // Back after an hour: the stored token has expired (the access token itself is still one the backend
+  // accepts; the page refreshes the session all the same, as it does once it has expired). Set from a
+  // page of the same origin without the workspace, whose auth client would refresh it at once.
+  await page.goto(`${workspace.url}/static/closed-tab`);
+  await page.evaluate((key) => {
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  }, sessionStorageKey());
+  const expired = await openFromBlankTab();
   await context.close();
-  return { cold, warm, again, reload, floor };
+  return { cold, warm, again, reload, expired, floor };
 }
 
 const floorOf = (run: Run, kind: Kind) => run.floor[kind === 'cold' ? 'cold' : 'warm'];
@@ -241,6 +257,7 @@ for (let index = 0; index < RUNS; index += 1) {
   console.log(runLine('warm', index, run.warm, run.floor.warm));
   console.log(runLine('again', index, run.again, run.floor.warm));
   console.log(runLine('reload', index, run.reload, run.floor.warm));
+  console.log(runLine('expired', index, run.expired, run.floor.warm));
 }
 await browser.close();
 await workspace.close();

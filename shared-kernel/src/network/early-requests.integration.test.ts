@@ -21,6 +21,19 @@ async function firstScreenReads() {
   return { userId: user.data.user.id, titles: list.data.map((row) => row.title) };
 }
 
+/** The session the auth client keeps in localStorage. */
+function storedSession(): { access_token: string; refresh_token: string; expires_at: number } {
+  return JSON.parse(localStorage.getItem(sessionStorageKey(backend.url)) ?? '{}');
+}
+
+/** Moves the stored session's expiry 30 s away, as for a writer back after an hour: due for refresh. */
+function expireStoredSession() {
+  const session = storedSession();
+  const expiring = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
+  localStorage.setItem(sessionStorageKey(backend.url), JSON.stringify(expiring));
+  return session;
+}
+
 /** A new page in this browser: nothing asked early yet, and the reads recorded from its start. */
 function newPage(): void {
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('workspace.early-requests')];
@@ -84,13 +97,45 @@ describe('early requests', { timeout: 30_000 }, () => {
     expect((await firstScreenReads()).titles).toEqual(['First', 'Second']);
   });
 
-  it('asks nothing early with a session about to be refreshed', () => {
-    const key = sessionStorageKey(backend.url);
-    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number };
+  it('asks for no reads with a session the auth client may refresh while the page loads', () => {
+    const session = storedSession();
     newPage();
     requests = vi.spyOn(globalThis, 'fetch');
-    startEarlyRequests(backend, session.expires_at - 60);
+    startEarlyRequests(backend, session.expires_at - 100);
     expect(sent()).toEqual([]);
+  });
+
+  it('refreshes an expiring session at once, and the auth client takes that answer: one refresh, reads early', async () => {
+    const before = expireStoredSession();
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    expect(sent()).toEqual(['POST /auth/v1/token']);
+
+    // The auth client starts and refreshes the session it finds stored: the same request.
+    const { data, error } = await client.auth.getSession();
+    expect(error).toBeNull();
+    expect(data.session?.refresh_token).not.toBe(before.refresh_token);
+    await vi.waitFor(() => expect(sent()).toHaveLength(3)); // the reads, with the new token
+    expect(await firstScreenReads()).toEqual({ userId, titles: ['First', 'Second'] });
+    expect(sent()).toEqual(['POST /auth/v1/token', 'GET /auth/v1/user', 'GET /rest/v1/writings']);
+  });
+
+  it('stores the refreshed session when the page has not asked for it, so the old token is never sent again', async () => {
+    const before = expireStoredSession();
+    newPage();
+    requests = vi.spyOn(globalThis, 'fetch');
+    startEarlyRequests(backend);
+    await vi.waitFor(() => expect(sent()).toHaveLength(3));
+
+    const after = storedSession();
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.expires_at).toBeGreaterThan(Date.now() / 1000 + 120);
+    // The auth client, starting now, finds a current session: nothing is refreshed twice.
+    const { data } = await client.auth.getSession();
+    expect(data.session?.access_token).toBe(after.access_token);
+    expect(await firstScreenReads()).toEqual({ userId, titles: ['First', 'Second'] });
+    expect(sent()).toEqual(['POST /auth/v1/token', 'GET /auth/v1/user', 'GET /rest/v1/writings']);
   });
 
   it("makes another writer's reads never; only the session check goes early", async () => {

@@ -37,8 +37,13 @@ export const EARLY_REQUEST_TTL_MS = 10_000;
 /** At most this many reads, and files, are remembered. */
 const MAX_READS = 16;
 const MAX_FILES = 40;
-/** A session this close to expiry is refreshed by the auth client on load: its token would not match. */
+/** A session this close to expiry may be refreshed while the page loads: its token would not match. */
 const EXPIRY_MARGIN_S = 120;
+/**
+ * The auth client refreshes a stored session this close to expiry as it starts (auth-js's
+ * EXPIRY_MARGIN_MS, 90 s): such a session is refreshed early instead.
+ */
+const AUTH_REFRESH_MARGIN_S = 90;
 const STORAGE_KEY = 'workspace.early-requests';
 
 interface RememberedRead {
@@ -57,9 +62,25 @@ interface Remembered {
   reads: RememberedRead[];
   files: RememberedFile[];
 }
+/** The session as supabase-js stores it (its fields this module reads). */
+interface StoredSession {
+  access_token?: string;
+  refresh_token?: string;
+  expires_at?: number;
+  user?: { id?: string };
+}
+/** The early refresh's response, read. */
+interface RefreshAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: string;
+}
 interface EarlyState {
   /** Early responses not yet taken, by {@link keyOf}. */
   pending: Map<string, Promise<Response>>;
+  /** The session's refresh made early, until the auth client takes its answer. */
+  refresh: { url: string; refreshToken: string; answer: Promise<RefreshAnswer> } | null;
   /** The reads made so far on this page, until the first screen; null once remembered. */
   recording: { userId: string | null; reads: RememberedRead[] } | null;
   /** The files of the last first screen were asked for at the start of this page. */
@@ -70,7 +91,12 @@ const STATE = Symbol.for('workspace.early-requests');
 
 function state(): EarlyState {
   const holder = globalThis as typeof globalThis & { [STATE]?: EarlyState };
-  holder[STATE] ??= { pending: new Map(), recording: { userId: null, reads: [] }, filesPreloaded: false };
+  holder[STATE] ??= {
+    pending: new Map(),
+    refresh: null,
+    recording: { userId: null, reads: [] },
+    filesPreloaded: false,
+  };
   return holder[STATE];
 }
 
@@ -104,26 +130,44 @@ function readJson<T>(key: string): T | null {
 /**
  * Asks now for what the last load of this writer asked for before its first screen (with nothing
  * remembered for this writer, the session check alone). Called first thing by the shell's entry; does
- * nothing without a cached session or with one about to be refreshed.
+ * nothing without a cached session. A session the auth client will refresh as it starts (a writer back
+ * after an hour: the token has expired) is refreshed now instead, and the reads follow with the new
+ * token ({@link refreshEarly}).
  */
 export function startEarlyRequests(
   backend: BackendConfig = backendConfigFromEnv(),
   nowSeconds = Date.now() / 1000,
 ): void {
-  const session = readJson<{ access_token?: string; expires_at?: number; user?: { id?: string } }>(
-    sessionStorageKey(backend.url),
-  );
+  const session = readJson<StoredSession>(sessionStorageKey(backend.url));
   if (!session?.access_token || !session.user?.id) return;
-  if ((session.expires_at ?? 0) < nowSeconds + EXPIRY_MARGIN_S) return;
   const stored = readJson<Remembered>(STORAGE_KEY);
   const remembered = stored?.userId === session.user.id && stored.reads && stored.files ? stored : null;
+  if (remembered && remembered.files.length > 0) {
+    preload(remembered.files);
+    state().filesPreloaded = true;
+  }
+  setTimeout(() => forgetEarly(state()), EARLY_REQUEST_TTL_MS);
+  const secondsLeft = (session.expires_at ?? 0) - nowSeconds;
+  if (secondsLeft >= EXPIRY_MARGIN_S) {
+    makeReads(backend, remembered, session.access_token);
+  } else if (secondsLeft < AUTH_REFRESH_MARGIN_S && session.refresh_token) {
+    refreshEarly(backend, session.refresh_token).then((refreshed) => {
+      if (refreshed?.access_token && refreshed.user?.id === session.user?.id) {
+        makeReads(backend, remembered, refreshed.access_token);
+      }
+    });
+  }
+}
+
+/** Makes the remembered reads (with nothing remembered for this writer, the session check alone). */
+function makeReads(backend: BackendConfig, remembered: Remembered | null, accessToken: string): void {
   // With nothing remembered (this browser's first load since sign-in), the session check still goes early.
   const sessionCheck: RememberedRead = {
     url: `${backend.url}/auth/v1/user`,
     headers: [['apikey', backend.anonKey]],
     signed: true,
   };
-  const authorization = `Bearer ${session.access_token}`;
+  const authorization = `Bearer ${accessToken}`;
   const { pending } = state();
   // The token goes to the backend only, whatever the stored list says.
   const allowed = (read: RememberedRead) =>
@@ -135,11 +179,57 @@ export function startEarlyRequests(
     response.catch(() => {}); // a failure is the caller's to see, when it asks
     pending.set(keyOf(read.url, read.signed ? authorization : null), response);
   }
-  setTimeout(() => pending.clear(), EARLY_REQUEST_TTL_MS);
-  if (remembered && remembered.files.length > 0) {
-    preload(remembered.files);
-    state().filesPreloaded = true;
+}
+
+/**
+ * Refreshes the stored session now, the request the auth client would make once its code has loaded:
+ * the auth client's own refresh with the same refresh token is answered with this one's response
+ * ({@link earlyFetch}), so the token is rotated once. Should the page not ask for it (closed first, or
+ * its auth client read the storage late), the new session is stored as the auth client stores it, so the
+ * rotated-out refresh token is never sent again: the backend would end the session as a replay.
+ * Resolves with the new session, or null if the refresh failed (the auth client then sees the same).
+ */
+function refreshEarly(backend: BackendConfig, refreshToken: string): Promise<StoredSession | null> {
+  const url = `${backend.url}/auth/v1/token?grant_type=refresh_token`;
+  // Read here, and given to the auth client as a response of its own: a clone's body can come empty
+  // once the original is read.
+  const answer = fetch(url, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, 'Content-Type': 'application/json;charset=UTF-8' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  }).then(async (response): Promise<RefreshAnswer> => {
+    const { status, statusText, headers } = response;
+    return { status, statusText, headers, body: await response.text() };
+  });
+  answer.catch(() => {}); // a failure is the auth client's to see, when it asks
+  const early = state();
+  early.refresh = { url, refreshToken, answer };
+  return answer
+    .then((kept) => {
+      if (kept.status < 200 || kept.status > 299) return null;
+      const refreshed = JSON.parse(kept.body) as StoredSession & { expires_in?: number };
+      refreshed.expires_at ??= Math.round(Date.now() / 1000) + (refreshed.expires_in ?? 0);
+      if (early.refresh?.answer === answer) keepRefreshed(backend, refreshToken, refreshed);
+      return refreshed;
+    })
+    .catch(() => null);
+}
+
+/** Stores the refreshed session, unless the stored one is no longer the one refreshed. */
+function keepRefreshed(backend: BackendConfig, refreshToken: string, refreshed: StoredSession): void {
+  const key = sessionStorageKey(backend.url);
+  if (readJson<StoredSession>(key)?.refresh_token !== refreshToken) return;
+  try {
+    localStorage.setItem(key, JSON.stringify(refreshed));
+  } catch {
+    // no storage: the auth client refreshes in its turn, within the backend's reuse interval
   }
+}
+
+/** The early responses not yet taken are dropped: too old to answer with. */
+function forgetEarly(early: EarlyState): void {
+  early.pending.clear();
+  early.refresh = null;
 }
 
 /**
@@ -194,21 +284,39 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undef
   });
 }
 
+/** The early refresh's response, if this request is the same refresh (same URL, same refresh token). */
+function takeRefresh(early: EarlyState, url: string, body: unknown): Promise<Response> | null {
+  const { refresh } = early;
+  if (!refresh || url !== refresh.url || typeof body !== 'string') return null;
+  try {
+    if ((JSON.parse(body) as { refresh_token?: unknown }).refresh_token !== refresh.refreshToken) return null;
+  } catch {
+    return null;
+  }
+  early.refresh = null;
+  return refresh.answer.then(
+    ({ body, ...init }) => new Response([101, 204, 205, 304].includes(init.status) ? null : body, init),
+  );
+}
+
 /**
  * The fetch of the kernel's Supabase client: a GET already made early is answered with that response,
- * and any other request drops the early responses not yet taken. Reads are recorded until the first screen.
+ * as is the auth client's refresh of the session when it was made early; any other request drops the
+ * early responses not yet taken. Reads are recorded until the first screen.
  */
 export const earlyFetch: typeof fetch = async (input, init) => {
   const early = state();
   // Once the first screen is past and every early response is taken, it is fetch and nothing more.
-  if (early.pending.size === 0 && !early.recording) return fetch(input, init);
+  if (early.pending.size === 0 && !early.refresh && !early.recording) return fetch(input, init);
   const request = input instanceof Request ? input : null;
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   if (method !== 'GET') {
+    const refreshed = method === 'POST' ? takeRefresh(early, url, init?.body) : null;
+    if (refreshed) return untilAborted(refreshed, init?.signal ?? request?.signal);
     if (method !== 'HEAD') early.pending.clear();
     return fetch(input, init);
   }
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers ?? request?.headers);
   const authorization = headers.get('authorization');
   const userId = userOfToken(authorization);
@@ -252,7 +360,7 @@ function filesAskedFor(): RememberedFile[] {
 
 /** Signed out: nothing of the writer's reads stays, and nothing early is answered. */
 export function forgetEarlyRequests(): void {
-  state().pending.clear();
+  forgetEarly(state());
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {
