@@ -1,0 +1,43 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warning') && !m.text().includes('preloaded')) console.log('CONSOLE', m.type(), m.text().slice(0, 200)); });
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+await page.goto('http://localhost:3000/login');
+await page.getByRole('button', { name: 'Create an account' }).click();
+await page.getByLabel('Email').fill(`x${Date.now()}@example.com`);
+await page.getByLabel('Password').fill('correct horse');
+await page.getByRole('button', { name: 'Create account' }).click();
+await page.waitForURL(/workspace/);
+const ideas = page.getByRole('region', { name: 'Ideas' });
+const chat = page.getByRole('region', { name: 'Chat' });
+const capture = ideas.getByRole('textbox', { name: 'Capture a thought' });
+for (const t of ['Lighthouse keeper who collects storms', 'The bakery smells of cardamom at dawn', 'Chapter three needs a storm at sea']) {
+  await capture.fill(t); await capture.press('Enter'); await page.waitForTimeout(300);
+}
+await page.getByRole('button', { name: 'New writing' }).click();
+const editor = page.locator('[data-slot="writings/Editor"] [contenteditable="true"]');
+await editor.waitFor();
+await page.keyboard.type('The storm novel'); await page.keyboard.press('Enter');
+await page.keyboard.type('Mara climbs the lighthouse as the storm breaks over the harbour.');
+await page.waitForTimeout(1500);
+const composer = chat.getByRole('textbox');
+await composer.fill('What do my notes say about storms?');
+await composer.press('Enter');
+await page.waitForTimeout(300);
+console.log('stop visible?', await chat.getByRole('button', { name: 'Stop generating' }).isVisible().catch(() => 'n/a'));
+await page.waitForTimeout(4000);
+console.log('CHAT TEXT:', (await chat.innerText()).slice(0, 1500));
+await page.screenshot({ path: '/tmp/explore/c1.png' });
+// Shift+Enter newline
+await composer.fill('line one'); await composer.press('Shift+Enter'); await composer.type('line two');
+console.log('composer value:', JSON.stringify(await composer.inputValue()));
+await composer.fill('');
+await chat.getByRole('button', { name: 'History' }).click(); await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/explore/c2.png' });
+console.log('dialog:', (await page.getByRole('dialog').innerText().catch(() => 'none')).slice(0, 500));
+await page.keyboard.press('Escape');
+await chat.getByRole('button', { name: 'New chat' }).click(); await page.waitForTimeout(500);
+console.log('after new chat:', (await chat.innerText()).slice(0, 300));
+await browser.close(); process.exit(0);
