@@ -79,7 +79,10 @@ interface RefreshAnswer {
 interface EarlyState {
   /** Early responses not yet taken, by {@link keyOf}. */
   pending: Map<string, Promise<Response>>;
-  /** The session's refresh made early, until the auth client takes its answer. */
+  /**
+   * The session's refresh made early, until the auth client takes its answer: however late it asks (a
+   * slow load), its refresh token is the one rotated, and only this answer has its successor.
+   */
   refresh: { url: string; refreshToken: string; answer: Promise<RefreshAnswer> } | null;
   /** The reads made so far on this page, until the first screen; null once remembered. */
   recording: { userId: string | null; reads: RememberedRead[] } | null;
@@ -146,8 +149,9 @@ export function startEarlyRequests(
     preload(remembered.files);
     state().filesPreloaded = true;
   }
-  setTimeout(() => forgetEarly(state()), EARLY_REQUEST_TTL_MS);
-  const secondsLeft = (session.expires_at ?? 0) - nowSeconds;
+  setTimeout(() => state().pending.clear(), EARLY_REQUEST_TTL_MS);
+  if (session.expires_at === undefined) return; // the auth client keeps it as is: nothing to match
+  const secondsLeft = session.expires_at - nowSeconds;
   if (secondsLeft >= EXPIRY_MARGIN_S) {
     makeReads(backend, remembered, session.access_token);
   } else if (secondsLeft < AUTH_REFRESH_MARGIN_S && session.refresh_token) {
@@ -224,12 +228,6 @@ function keepRefreshed(backend: BackendConfig, refreshToken: string, refreshed: 
   } catch {
     // no storage: the auth client refreshes in its turn, within the backend's reuse interval
   }
-}
-
-/** The early responses not yet taken are dropped: too old to answer with. */
-function forgetEarly(early: EarlyState): void {
-  early.pending.clear();
-  early.refresh = null;
 }
 
 /**
@@ -360,7 +358,9 @@ function filesAskedFor(): RememberedFile[] {
 
 /** Signed out: nothing of the writer's reads stays, and nothing early is answered. */
 export function forgetEarlyRequests(): void {
-  forgetEarly(state());
+  const early = state();
+  early.pending.clear();
+  early.refresh = null;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {
