@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { BACKEND, createAccount, sessionStorageKey, signInBeforeLoad } from './support/accounts.ts';
+import { BACKEND, createAccount, expireStoredSession, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { latestMailTo, verificationLinkIn } from './support/mail.ts';
 
@@ -144,15 +144,7 @@ test.describe('the auth gate', () => {
     });
     /** Opens the workspace an hour after its tab was closed: the stored token has expired. */
     const openAnHourLater = async () => {
-      // A page of the same origin without the workspace, whose auth client would refresh at once.
-      await page.goto('/static/closed-tab');
-      await page.evaluate((key) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
-        localStorage.setItem(
-          key,
-          JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
-        );
-      }, sessionStorageKey());
+      await expireStoredSession(page);
       await page.goto('/workspace');
       await expect(editor).toContainText('Select or create a writing');
       await expect(page).toHaveURL(/\/workspace$/);

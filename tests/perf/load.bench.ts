@@ -54,7 +54,7 @@ import { createClient } from '@supabase/supabase-js';
 import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
-import { sessionStorageKey } from '../e2e/support/accounts.ts';
+import { expireStoredSession, sessionStorageKey } from '../e2e/support/accounts.ts';
 import { WorkspacePage } from '../e2e/support/workspace-page.ts';
 import {
   fileLines,
@@ -223,13 +223,8 @@ async function measureRun(): Promise<Run> {
   await stopServiceWorker(page);
   const reload = await measureLoad(page, open, { origins });
   // Back after an hour: the stored token has expired (the access token itself is still one the backend
-  // accepts; the page refreshes the session all the same, as it does once it has expired). Set from a
-  // page of the same origin without the workspace, whose auth client would refresh it at once.
-  await page.goto(`${workspace.url}/static/closed-tab`);
-  await page.evaluate((key) => {
-    const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
-    localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
-  }, sessionStorageKey());
+  // accepts; the page refreshes the session all the same, as it does once it has expired).
+  await expireStoredSession(page, workspace.url);
   const expired = await openFromBlankTab();
   await context.close();
   return { cold, warm, again, reload, expired, floor };

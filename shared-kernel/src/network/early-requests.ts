@@ -22,8 +22,9 @@ import { backendConfigFromEnv } from '../contracts/local-backend.ts';
  * - any write through the client first drops every early response not yet taken: it may change them;
  * - an early request that failed fails its caller, as the same request made a moment later would have
  *   (the auth gate counts it as its first attempt).
- * What is remembered is the writer's own (replayed only for the same user, with a session not about to be
- * refreshed) and is forgotten on sign-out.
+ * What is remembered is the writer's own (replayed only for the same user, with the session's current
+ * token: one the auth client would refresh on load is refreshed first, {@link refreshEarly}) and is
+ * forgotten on sign-out.
  *
  * The shell's entry and the shared kernel each bundle this file (the entry runs before shared modules
  * exist), so the state both see lives on `globalThis`.
@@ -304,14 +305,15 @@ function takeRefresh(early: EarlyState, url: string, body: unknown): Promise<Res
  */
 export const earlyFetch: typeof fetch = async (input, init) => {
   const early = state();
-  // Once the first screen is past and every early response is taken, it is fetch and nothing more.
-  if (early.pending.size === 0 && !early.refresh && !early.recording) return fetch(input, init);
   const request = input instanceof Request ? input : null;
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  // An early refresh not taken yet stays on hand for the auth client, but is no reason to look at reads.
+  const refreshed = early.refresh && method === 'POST' ? takeRefresh(early, url, init?.body) : null;
+  if (refreshed) return untilAborted(refreshed, init?.signal ?? request?.signal);
+  // Once the first screen is past and every early response is taken, it is fetch and nothing more.
+  if (early.pending.size === 0 && !early.recording) return fetch(input, init);
   if (method !== 'GET') {
-    const refreshed = method === 'POST' ? takeRefresh(early, url, init?.body) : null;
-    if (refreshed) return untilAborted(refreshed, init?.signal ?? request?.signal);
     if (method !== 'HEAD') early.pending.clear();
     return fetch(input, init);
   }

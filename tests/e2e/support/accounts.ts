@@ -63,3 +63,16 @@ export async function signInBeforeLoad(page: Page, account: Account): Promise<vo
     { key: sessionStorageKey(), session: account.session },
   );
 }
+
+/**
+ * Moves the stored session's expiry a minute into the past, as for a writer back after an hour: the next
+ * load refreshes it. Set from a page of the app's origin that is not the workspace (`/static/closed-tab`,
+ * a 404), as a closed tab would leave it: a loaded workspace's auth client would refresh it at once.
+ */
+export async function expireStoredSession(page: Page, appUrl = ''): Promise<void> {
+  await page.goto(`${appUrl}/static/closed-tab`);
+  await page.evaluate((key) => {
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  }, sessionStorageKey());
+}
