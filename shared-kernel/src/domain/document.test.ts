@@ -77,6 +77,17 @@ describe('writing preview', () => {
     expect(preview.startsWith('word word')).toBe(true);
   });
 
+  it('reads the document only as far as the preview shows, however long the writing', () => {
+    const unread = {
+      type: 'paragraph',
+      get content(): never {
+        throw new Error('read past the preview');
+      },
+    } as DocumentNode;
+    const preview = writingPreview(doc(heading('Title'), paragraph(text('word '.repeat(30))), unread));
+    expect(preview).toBe(`${Array(24).fill('word').join(' ')}…`);
+  });
+
   it('is empty for a document holding only its title', () => {
     expect(writingPreview(createWritingDocument('Only a title'))).toBe('');
     expect(writingPreview(null)).toBe('');

@@ -24,21 +24,32 @@ function inlineText(node: DocumentNode): string {
 }
 
 /**
- * One line per text block (paragraph, heading, code block), found at any depth (lists, quotes).
- * Atoms such as images and embeds have no text and give an empty line, dropped by the caller.
+ * One line per non-empty text block (paragraph, heading, code block), found at any depth (lists,
+ * quotes), made as they are read. Atoms such as images and embeds have no text and give no line.
  */
-function blockLines(node: DocumentNode): string[] {
+function* textLines(node: DocumentNode): Generator<string> {
   const children = node.content ?? [];
-  return children.every(isInline) ? [inlineText(node)] : children.flatMap(blockLines);
+  if (!children.every(isInline)) {
+    for (const child of children) yield* textLines(child);
+    return;
+  }
+  const line = inlineText(node);
+  if (line !== '') yield line;
+}
+
+/** The characters of a document's plain text (see {@link documentPlainText}), made as they are read. */
+function* plainTextCharacters(doc: DocumentNode): Generator<string> {
+  let first = true;
+  for (const line of textLines(doc)) {
+    if (!first) yield '\n';
+    first = false;
+    yield* line;
+  }
 }
 
 /** The plain text of a document, one line per non-empty text block; empty for a missing document. */
 export function documentPlainText(doc: DocumentNode | null | undefined): string {
-  return doc
-    ? blockLines(doc)
-        .filter((line) => line !== '')
-        .join('\n')
-    : '';
+  return doc ? [...textLines(doc)].join('\n') : '';
 }
 
 function firstHeadingIndex(doc: DocumentNode): number {
@@ -61,7 +72,8 @@ export function writingPreview(doc: DocumentNode | null | undefined): string {
   if (!doc) return '';
   const headingIndex = firstHeadingIndex(doc);
   const body = (doc.content ?? []).filter((_, index) => index !== headingIndex);
-  return previewText(documentPlainText({ type: 'doc', content: body }), WRITING_PREVIEW_LENGTH);
+  // Read only as far as the preview shows: a writing is listed, opened and saved with its preview.
+  return previewText(plainTextCharacters({ type: 'doc', content: body }), WRITING_PREVIEW_LENGTH);
 }
 
 /** A new writing's document: the title as a level-1 heading, then an empty paragraph to type in. */

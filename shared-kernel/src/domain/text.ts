@@ -12,14 +12,32 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+const WHITESPACE = /\s/;
+
 /**
  * A one-line preview of at most `max` characters: whitespace runs (line breaks included) become one
- * space, and a cut text ends with an ellipsis inside the budget.
+ * space, and a cut text ends with an ellipsis inside the budget. The text is any sequence of characters
+ * (a string, or one made as it is read): only as much of it is read as the preview shows, so the preview
+ * of a 100,000-word writing costs what a short one does.
  */
-export function previewText(text: string, max: number): string {
-  const line = oneLine(text);
-  if (Array.from(line).length <= max) return line;
-  return `${cutText(line, max - 1).trimEnd()}…`;
+export function previewText(text: Iterable<string>, max: number): string {
+  const kept: string[] = [];
+  let space = false;
+  for (const character of text) {
+    if (WHITESPACE.test(character)) {
+      space = kept.length > 0;
+      continue;
+    }
+    if (space) kept.push(' ');
+    space = false;
+    kept.push(character);
+    if (kept.length > max)
+      return `${kept
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+  }
+  return kept.join('');
 }
 
 /**
