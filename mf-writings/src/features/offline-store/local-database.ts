@@ -126,25 +126,53 @@ export async function rememberServerWritings(
   userId: string,
   rows: readonly (Writing | WritingSummary)[],
 ): Promise<void> {
+  const keptHere = keptByThisTab(database);
+  const unkept = rows.filter((row) => {
+    const known = keptHere.get(row.id);
+    return !known?.content || ('content' in row && known.version !== row.updated_at);
+  });
+  if (unkept.length === 0) return;
   const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
   const writings = transaction.objectStore('writings');
   // A writing made here whose create has synced has its later edits queued under its local id.
   const queued = await queuedIdsIn(transaction);
+  const learned = new Map<string, KeptVersion>();
   await Promise.all(
-    rows.map(async (row) => {
+    unkept.map(async (row) => {
       if (queued.has(row.id)) return;
       const loaded = 'content' in row;
       const kept = await writings.get(row.id);
-      if (!loaded && kept?.content != null) return;
+      if (!loaded && kept?.content != null) {
+        learned.set(row.id, { version: kept.base, content: true });
+        return;
+      }
       await writings.put({
         user_id: kept?.user_id ?? userId,
         ...row,
         content: loaded ? row.content : null,
         base: row.updated_at,
       });
+      learned.set(row.id, { version: row.updated_at, content: loaded });
     }),
   );
   await transaction.done;
+  for (const [id, version] of learned) keptHere.set(id, version);
+}
+
+/**
+ * What this tab has kept of each writing: the server version, and whether with its content. A writing
+ * listed or opened again is then not read back from the device only to be written again as it is: reading
+ * a kept 100,000-word writing costs tens of milliseconds of the page's main thread, on every list refresh
+ * and every opening. Only what this tab's own transactions kept is known here: a writing is written again
+ * whenever the server answers a version of it this tab has not kept.
+ */
+const keptByTab = new WeakMap<LocalDatabase, Map<string, KeptVersion>>();
+type KeptVersion = { version: string | null; content: boolean };
+
+function keptByThisTab(database: LocalDatabase): Map<string, KeptVersion> {
+  const kept = keptByTab.get(database) ?? new Map<string, KeptVersion>();
+  keptByTab.set(database, kept);
+  return kept;
 }
 
 /**
