@@ -84,6 +84,7 @@ export { Notice } from './primitives/notice.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export { PendingSync } from './primitives/pending-sync.tsx';
 export { useOnDemand } from './primitives/use-on-demand.ts';
+export { whenIdle } from './primitives/when-idle.ts';
 export * from './sharing/index.ts';
 export * from './supabase/index.ts';
 export * from './ui/index.ts';

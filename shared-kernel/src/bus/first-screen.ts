@@ -1,4 +1,5 @@
 import { rememberEarlyRequests } from '../network/early-requests.ts';
+import { whenIdle } from '../primitives/when-idle.ts';
 import type { EventBus } from './event-bus.ts';
 import { markLoadStep } from './load-steps.ts';
 
@@ -28,14 +29,12 @@ export function markFirstScreen(bus: EventBus): void {
  * editor's own loading. Answers a function that cancels it.
  */
 export function afterFirstScreen(bus: EventBus, load: () => void): () => void {
-  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
-  let idleHandle: number | undefined;
+  let cancelIdle = () => {};
   let waiting = true;
   const start = () => {
     if (!waiting) return;
     waiting = false;
-    idleHandle = idle(load, { timeout: 2000 }) as number;
+    cancelIdle = whenIdle(load, { timeoutMs: 2000 });
   };
   const timeout = setTimeout(start, FIRST_SCREEN_WAIT_MS);
   // A ready event emitted before anyone listened is handed to the first listener only: the set answers the rest.
@@ -45,6 +44,6 @@ export function afterFirstScreen(bus: EventBus, load: () => void): () => void {
     waiting = false;
     subscription.unsubscribe();
     clearTimeout(timeout);
-    if (idleHandle !== undefined) cancelIdle(idleHandle);
+    cancelIdle();
   };
 }

@@ -7,6 +7,7 @@ import {
   messages,
   notifyDesktop,
   touchTargetClass,
+  whenIdle,
 } from 'shared-kernel';
 import { countDocumentWords } from './document/index.ts';
 import styles from './editor.module.css';
@@ -14,6 +15,13 @@ import { formatCountdown, useCountdown } from './use-countdown.ts';
 
 // Counting a 100,000-word document takes milliseconds: done after typing pauses, never per keystroke.
 const WORD_COUNT_DELAY_MS = 400;
+/**
+ * A document's first count reads every block: tens of milliseconds for 100,000 words on a 2-core machine.
+ * It is counted a slice this long at a time, when the page is idle (or after the timeout), so neither
+ * opening a long writing nor the first keys typed into it wait for the count.
+ */
+const WORD_COUNT_SLICE_MS = 8;
+const WORD_COUNT_IDLE_TIMEOUT_MS = 1000;
 
 /**
  * True once the first screen is usable and the page idle. A renderer's first formatted date or number
@@ -50,21 +58,37 @@ function useClock(running: boolean): Date {
   return now;
 }
 
-/** The document's word count, counted after the editor has painted (never on the way to showing it). */
+/**
+ * The document's word count: counted when the page is idle, in slices (never on the way to showing the
+ * document), and again once typing pauses. Null until the document shown has been counted.
+ */
 function useWordCount(editor: TiptapEditor, documentKey: string | null): number | null {
-  const count = () => countDocumentWords(editor.state.doc);
   const [words, setWords] = useState<number | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelSlice = () => {};
+    const countSlice = () => {
+      const end = performance.now() + WORD_COUNT_SLICE_MS;
+      const counted = countDocumentWords(editor.state.doc, () => performance.now() < end);
+      if (counted === null) cancelSlice = whenIdle(countSlice, { timeoutMs: WORD_COUNT_IDLE_TIMEOUT_MS });
+      else setWords(counted);
+    };
+    const count = () => {
+      cancelSlice();
+      cancelSlice = whenIdle(countSlice, { timeoutMs: WORD_COUNT_IDLE_TIMEOUT_MS });
+    };
     const recount = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => setWords(count()), WORD_COUNT_DELAY_MS);
+      timer = setTimeout(count, WORD_COUNT_DELAY_MS);
     };
-    setWords(count());
+    // Another document: the count shown was the last one's.
+    setWords(null);
+    count();
     editor.on('update', recount);
     editor.on('create', recount);
     return () => {
       clearTimeout(timer);
+      cancelSlice();
       editor.off('update', recount);
       editor.off('create', recount);
     };

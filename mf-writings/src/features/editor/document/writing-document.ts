@@ -83,19 +83,25 @@ export function countWords(text: string): number {
 const blockWords = new WeakMap<ProseMirrorNode, number>();
 
 /**
- * The words of the editor's document, title included. Budget: recounting after an edit reads only the
- * blocks it changed, not 100,000 words.
+ * The words of the editor's document, title included, counted while `hasTime()` answers true: null when
+ * time ran out first. What was counted is kept, so the next call goes on from there. Budget: recounting
+ * after an edit reads only the blocks it changed, not 100,000 words.
  */
-export function countDocumentWords(doc: ProseMirrorNode): number {
+export function countDocumentWords(doc: ProseMirrorNode, hasTime: () => boolean = () => true): number | null {
   let total = 0;
+  let counted = true;
   forEachBlock(doc, (block) => {
     let words = blockWords.get(block);
     if (words === undefined) {
+      if (!hasTime()) {
+        counted = false;
+        return false;
+      }
       words = countWords(block.textBetween(0, block.content.size, '\n', ' '));
       blockWords.set(block, words);
     }
     total += words;
     return true;
   });
-  return total;
+  return counted ? total : null;
 }

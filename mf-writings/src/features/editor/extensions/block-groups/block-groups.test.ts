@@ -226,6 +226,28 @@ describe('blocks held in groups while editing', () => {
     expect(countDocumentWords(current.state.doc)).toBe(2 + BLOCK_GROUP_SIZE + 5 + 3);
   });
 
+  it('counts a long document a slice at a time, going on where the last slice stopped', () => {
+    const current = editorWith(writing('Two words', BLOCK_GROUP_SIZE * 3));
+    // Each slice has time for 50 blocks not counted yet.
+    let slices = 0;
+    let countedInSlice = 0;
+    const slice = () => {
+      slices += 1;
+      countedInSlice = 0;
+      return countDocumentWords(current.state.doc, () => {
+        countedInSlice += 1;
+        return countedInSlice <= 50;
+      });
+    };
+    let words = slice();
+    while (words === null && slices < 100) words = slice();
+    expect(words).toBe(2 + BLOCK_GROUP_SIZE * 3);
+    // 301 blocks, 50 a slice: what one slice counted is not counted again by the next.
+    expect(slices).toBe(7);
+    // Counted: a whole count needs no time.
+    expect(countDocumentWords(current.state.doc, () => false)).toBe(2 + BLOCK_GROUP_SIZE * 3);
+  });
+
   it('empties a long writing with select-all and Backspace, leaving a title and a paragraph to type in', () => {
     const current = editorWith(writing('Gone', BLOCK_GROUP_SIZE * 2 + 3));
     current.commands.selectAll();
