@@ -210,3 +210,34 @@ describe('data folder', () => {
     expect(existsSync(join(dataDir, '.lock'))).toBe(false);
   }, 90_000);
 });
+
+describe('in a script of its own', () => {
+  it('lets the script end once stopped, after a password was hashed', async () => {
+    // A bench or a seeding script starts the backend in its own process: once stopped, nothing it started
+    // may keep that process running (the password workers did, once a sign-up had used one).
+    const dir = await newDataDir();
+    const script = join(dir, 'sign-up-and-stop.mts');
+    await writeFile(
+      script,
+      `import { startBackend } from ${JSON.stringify(join(packageDir, 'src/backend.ts'))};
+const backend = await startBackend({ dataDir: 'memory://', port: 0 });
+const response = await fetch(backend.url + '/auth/v1/signup', {
+  method: 'POST',
+  headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'script@example.com', password: 'a long enough password' }),
+});
+console.log('signed up', response.status);
+await backend.stop();
+`,
+    );
+    const child = spawn(join(packageDir, 'node_modules/.bin/tsx'), [script], { cwd: packageDir });
+    const output = outputOf(child);
+    const exited = await Promise.race([
+      exitCodeOf(child),
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 30_000)),
+    ]);
+    child.kill('SIGKILL');
+    expect(output()).toContain('signed up 200');
+    expect(exited).toBe(0);
+  }, 60_000);
+});

@@ -57,7 +57,6 @@ export function createPasswordPool({ size = availableParallelism() }: { size?: n
   const spawn = () => {
     started += 1;
     const worker = new Worker(workerSource, { eval: true, workerData: { bcryptjs: bcryptjsPath } });
-    worker.unref();
     worker.on('message', (message: { result?: string | boolean; error?: string }) => {
       const pending = busy.get(worker);
       busy.delete(worker);
@@ -79,6 +78,9 @@ export function createPasswordPool({ size = availableParallelism() }: { size?: n
       started -= 1;
       dispatch();
     });
+    // Last: adding a 'message' listener refs the worker's port again, and kept a stopped backend's
+    // process (a bench, a script) running for good.
+    worker.unref();
     return worker;
   };
 
