@@ -136,10 +136,23 @@ export async function claimCreates<Payload>(
 }
 
 /**
+ * The base of an item's queued write once another write is folded into it (`kept`: the queued one's;
+ * `folded`: the one made from the version the new write's text was built on). The older of the two: a
+ * tab's later edit goes on from a version no older than its first one, so the first unsynced edit fixes
+ * it; but the browser's tabs share the outbox, and a tab whose text was built on an older version (it
+ * was offline while another tab saved) must not be sent as if made from the newer one, or it would
+ * overwrite the other tab's words without a conflict. `null` (never on the server) keeps `kept`.
+ */
+function foldedBase(kept: string | null, folded: string | null): string | null {
+  return kept !== null && folded !== null && folded < kept ? folded : kept;
+}
+
+/**
  * Queues a write and keeps the item's local copy in one transaction: a write is either queued with its
  * copy or not at all. An update folds into the item's queued update, or into its create while that is
- * not sent yet ({@link claimCreates}), so the outbox holds one write per item, and the copy's base stays the version the first unsynced edit was made from. A
- * delete drops the item's queued updates (the delete follows its create, if that is still queued).
+ * not sent yet ({@link claimCreates}), so the outbox holds one write per item, and the copy's base stays
+ * the oldest version an unsynced edit was made from ({@link foldedBase}). A delete drops the item's
+ * queued updates (the delete follows its create, if that is still queued).
  * Answers the key (`seq`) of the entry that holds the write: it has synced once that entry is gone.
  */
 export async function enqueueWrite<Payload extends object>(
@@ -188,11 +201,12 @@ export async function enqueueWrite<Payload extends object>(
   }
   if (op === 'delete') await items.delete(id);
   else if (item) {
-    // The first unsynced edit fixes the base; later ones keep it. A write queued under another id (made
-    // offline and synced, or kept as a copy) is made from the version this device keeps under the new one.
+    // A write queued under another id (made offline and synced, or kept as a copy) is made from the
+    // version this device keeps under the new one.
     const kept =
       queued.length > 0 || id !== queuedId ? ((await items.get(id)) as KeptItem | undefined) : undefined;
-    await items.put({ ...item, id, ...(kept ? { base: kept.base } : {}) });
+    const base = kept && (id === queuedId ? foldedBase(kept.base, item.base) : kept.base);
+    await items.put({ ...item, id, ...(kept ? { base } : {}) });
   }
   await transaction.done;
   return seq;

@@ -84,3 +84,49 @@ describe('an edit folded into an entry on its way to the server', { timeout: 30_
     expect(await outboxEntries(database)).toEqual([]);
   });
 });
+
+describe('an edit folded into an entry made from a newer version', { timeout: 30_000 }, () => {
+  it("is sent checked against its own, older version: the other tab's text is kept as a conflicted copy", async () => {
+    const { client, elsewhere, userId } = await signUpWriter(backend);
+    const database = await openLocalDatabase(userId);
+    const { data: row, error } = await client
+      .from('writings')
+      .insert({ user_id: userId, title: 'Log', content: documentOf('Log', 'Day one.') })
+      .select('id, updated_at')
+      .single();
+    if (error) throw error;
+    const { sync, events } = syncFor(database, client, userId);
+    // Both tabs opened the writing at its first version; the second tab's edit went to the server.
+    const loaded = localCopy(row.id, userId, 'Log', 'Day one.', row.updated_at);
+    await edit(database, loaded, 'Log', 'Day one. From the second tab.', {
+      writeId: 'second',
+      continues: null,
+    });
+    await sync.flush();
+    const [savedBySecond] = events;
+    if (savedBySecond?.type !== 'saved') throw new Error('the second tab did not save');
+    // The second tab saves its text again, built on the version its save made; before that syncs, the
+    // first tab saves its own text, built on the first version, into the same entry.
+    const second = { ...loaded, base: savedBySecond.writing.updated_at };
+    await edit(database, second, 'Log', 'Day one. From the second tab.', {
+      writeId: 'again',
+      continues: 'second',
+    });
+    await edit(database, loaded, 'Log', 'Day one. From the first tab.', {
+      writeId: 'first',
+      continues: null,
+    });
+    await sync.flush();
+
+    expect(await serverWritings(elsewhere)).toEqual([
+      { id: row.id, title: 'Log', content: documentOf('Log', 'Day one. From the first tab.') },
+      {
+        id: expect.any(String),
+        title: `Log${CONFLICT_COPY_SUFFIX}`,
+        content: documentOf('Log', 'Day one. From the second tab.'),
+      },
+    ]);
+    expect(events.map((event) => event.type)).toEqual(['saved', 'conflict']);
+    expect(await outboxEntries(database)).toEqual([]);
+  });
+});
