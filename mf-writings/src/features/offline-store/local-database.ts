@@ -119,7 +119,8 @@ export async function listLocalWritings(
 /**
  * Keeps what the server answered, for reading offline later. A writing with queued writes keeps its
  * local copy; a loaded writing (with content) replaces the cached one and becomes the base of later
- * edits; a list summary only fills in writings not kept yet, or whose content was never loaded.
+ * edits, unless the device keeps a newer version already (another tab's); a list summary only fills in
+ * writings not kept yet, or whose content was never loaded.
  */
 export async function rememberServerWritings(
   database: LocalDatabase,
@@ -142,8 +143,13 @@ export async function rememberServerWritings(
       if (queued.has(row.id)) return;
       const loaded = 'content' in row;
       const kept = await writings.get(row.id);
-      if (!loaded && kept?.content != null) {
-        learned.set(row.id, { version: kept.base, content: true });
+      // What the device keeps stays when it is as good: the content of a writing the list only summarises,
+      // and a newer version another tab kept meanwhile (an answer older than it, to a request made before
+      // it, never takes its place).
+      const newer = kept?.base != null && kept.base > row.updated_at;
+      const keptContent = kept?.content != null;
+      if (kept && (loaded ? keptContent && newer : keptContent || newer)) {
+        learned.set(row.id, { version: kept.base, content: keptContent });
         return;
       }
       await writings.put({
