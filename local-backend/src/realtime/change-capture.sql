@@ -91,7 +91,10 @@ begin
     -- decides per subscriber, exactly as for a request; each loop pass is a new execution, so policies'
     -- `(select auth.uid())` init plans see the claims just set. One call for all of a change's
     -- subscribers instead of a transaction each, and static SQL so PL/pgSQL caches its plan: PGlite's
-    -- per-statement cost dominates (docs/backend.md, PGlite fact 7), and a change must reach its subscribers within the realtime budget (docs/architecture.md, Budgets).
+    -- per-statement cost dominates (docs/backend.md, PGlite fact 7), and a change must reach its
+    -- subscribers within the realtime budget (docs/architecture.md, Budgets). The subscriber's id is set
+    -- apart as well (`request.jwt.claim.sub`, which auth.uid() reads first): the claims are then parsed
+    -- once per subscriber, not once per auth.uid() in the policies (three for a shared folder's row).
     execute format(
       $function$
       create or replace function local_realtime.%1$I(claims_list text[], primary_key jsonb) returns boolean[]
@@ -104,10 +107,14 @@ begin
       begin
         foreach claims in array claims_list loop
           perform set_config('request.jwt.claims', claims, true);
+          perform set_config('request.jwt.claim.sub', coalesce(claims::jsonb ->> 'sub', ''), true);
           visibility := visibility || exists (
             select from %2$s t where %3$s
           );
         end loop;
+        -- Nothing after this call reads the last subscriber's id in place of its own claims' (a request
+        -- sets only the claims).
+        perform set_config('request.jwt.claim.sub', '', true);
         return visibility;
       end
       $body$
@@ -165,10 +172,14 @@ begin
         begin
           foreach claims in array claims_list loop
             perform set_config('request.jwt.claims', claims, true);
+            perform set_config('request.jwt.claim.sub', coalesce(claims::jsonb ->> 'sub', ''), true);
             visibility := visibility || exists (
               select from jsonb_populate_record(null::%2$s, old_row) as %3$I where %4$s
             );
           end loop;
+          -- Nothing after this call reads the last subscriber's id in place of its own claims' (a request
+          -- sets only the claims).
+          perform set_config('request.jwt.claim.sub', '', true);
           return visibility;
         end
         $body$
