@@ -21,12 +21,11 @@ afterAll(async () => {
 });
 
 /**
- * A writer's writing 'Log' on the server and on this device, a first tab's edit of it queued, and a
- * sync that, while that edit is on its way, folds in a second edit with the write ids `second`.
+ * A writer with the writing 'Log' on the server, the device's database (as every tab of the browser
+ * shares it) and the writing as a tab loaded it.
  */
-async function editFoldedOnItsWay(second: { writeId: string; continues: string | null }) {
-  const wire = cuttableNetwork();
-  const { client, elsewhere, userId } = await signUpWriter(backend, { fetch: wire.fetch });
+async function writerWithLog(options: { fetch?: typeof fetch } = {}) {
+  const { client, elsewhere, userId } = await signUpWriter(backend, options);
   const database = await openLocalDatabase(userId);
   const { data: row, error } = await client
     .from('writings')
@@ -35,6 +34,16 @@ async function editFoldedOnItsWay(second: { writeId: string; continues: string |
     .single();
   if (error) throw error;
   const loaded = localCopy(row.id, userId, 'Log', 'Day one.', row.updated_at);
+  return { client, elsewhere, userId, database, row, loaded };
+}
+
+/**
+ * A writer's writing 'Log' on the server and on this device, a first tab's edit of it queued, and a
+ * sync that, while that edit is on its way, folds in a second edit with the write ids `second`.
+ */
+async function editFoldedOnItsWay(second: { writeId: string; continues: string | null }) {
+  const wire = cuttableNetwork();
+  const { client, elsewhere, userId, database, row, loaded } = await writerWithLog({ fetch: wire.fetch });
   await edit(database, loaded, 'Log', 'Day one. From the first tab.', { writeId: 'first', continues: null });
   let folded = false;
   wire.before = async (request) => {
@@ -87,17 +96,9 @@ describe('an edit folded into an entry on its way to the server', { timeout: 30_
 
 describe('an edit folded into an entry made from a newer version', { timeout: 30_000 }, () => {
   it("is sent checked against its own, older version: the other tab's text is kept as a conflicted copy", async () => {
-    const { client, elsewhere, userId } = await signUpWriter(backend);
-    const database = await openLocalDatabase(userId);
-    const { data: row, error } = await client
-      .from('writings')
-      .insert({ user_id: userId, title: 'Log', content: documentOf('Log', 'Day one.') })
-      .select('id, updated_at')
-      .single();
-    if (error) throw error;
-    const { sync, events } = syncFor(database, client, userId);
     // Both tabs opened the writing at its first version; the second tab's edit went to the server.
-    const loaded = localCopy(row.id, userId, 'Log', 'Day one.', row.updated_at);
+    const { client, elsewhere, userId, database, row, loaded } = await writerWithLog();
+    const { sync, events } = syncFor(database, client, userId);
     await edit(database, loaded, 'Log', 'Day one. From the second tab.', {
       writeId: 'second',
       continues: null,
