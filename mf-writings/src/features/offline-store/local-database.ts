@@ -169,8 +169,9 @@ export async function rememberServerWritings(
  * What this tab has kept of each writing: the server version, and whether with its content. A writing
  * listed or opened again is then not read back from the device only to be written again as it is: reading
  * a kept 100,000-word writing costs tens of milliseconds of the page's main thread, on every list refresh
- * and every opening. Only what this tab's own transactions kept is known here: a writing is written again
- * whenever the server answers a version of it this tab has not kept.
+ * and every opening. Only what this tab's own transactions kept (or found kept) is known here: whenever
+ * the server answers a version of a writing this tab does not know it kept, the device's copy is read
+ * again, and written unless it is newer (another tab kept it meanwhile).
  */
 const keptByTab = new WeakMap<LocalDatabase, Map<string, KeptVersion>>();
 type KeptVersion = { version: string | null; content: boolean };
