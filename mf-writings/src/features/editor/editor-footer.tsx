@@ -1,5 +1,5 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   afterFirstScreen,
   type EventBus,
@@ -60,10 +60,12 @@ function useClock(running: boolean): Date {
 
 /**
  * The document's word count: counted when the page is idle, in slices (never on the way to showing the
- * document), and again once typing pauses. Null until the document shown has been counted.
+ * document), and again once typing pauses. Null until the writing shown has been counted; a newer copy of
+ * the same writing keeps the last count shown until it is counted.
  */
-function useWordCount(editor: TiptapEditor, documentKey: string | null): number | null {
+function useWordCount(editor: TiptapEditor, writing: string | null, revision: number): number | null {
   const [words, setWords] = useState<number | null>(null);
+  const countedWriting = useRef(writing);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelSlice = () => {};
@@ -81,8 +83,11 @@ function useWordCount(editor: TiptapEditor, documentKey: string | null): number 
       clearTimeout(timer);
       timer = setTimeout(count, WORD_COUNT_DELAY_MS);
     };
-    // Another document: the count shown was the last one's.
-    setWords(null);
+    // Another writing: the count shown was the last one's.
+    if (countedWriting.current !== writing) {
+      countedWriting.current = writing;
+      setWords(null);
+    }
     count();
     editor.on('update', recount);
     editor.on('create', recount);
@@ -92,8 +97,8 @@ function useWordCount(editor: TiptapEditor, documentKey: string | null): number 
       editor.off('update', recount);
       editor.off('create', recount);
     };
-    // A replaced document (another writing, a newer copy) comes without an update event: the key recounts.
-  }, [editor, documentKey]);
+    // A replaced document (another writing, a newer copy) comes without an update event: these recount.
+  }, [editor, writing, revision]);
   return words;
 }
 
@@ -105,16 +110,19 @@ function useWordCount(editor: TiptapEditor, documentKey: string | null): number 
 export function EditorFooter({
   editor,
   bus,
-  documentKey,
+  writing,
+  revision,
 }: {
   editor: TiptapEditor;
   bus: EventBus;
-  /** Changes whenever the editor's document is replaced rather than edited (the word count follows). */
-  documentKey: string | null;
+  /** The writing shown, if any. */
+  writing: string | null;
+  /** Changes whenever a newer copy of the writing replaces the editor's document (the word count follows). */
+  revision: number;
 }) {
   const formatting = useFormattingReady(bus);
   const now = useClock(formatting);
-  const words = useWordCount(editor, documentKey);
+  const words = useWordCount(editor, writing, revision);
   const timer = useCountdown(() => {
     // The timer's end: a chime and a desktop notification when the writer turned them on, then the break.
     bus.emit({ type: 'sound.play', sound: 'timer-end' });

@@ -52,13 +52,13 @@ describe('the footer', () => {
   function renderFooter() {
     const bus = createEventBus();
     markFirstScreen(bus);
-    render(<EditorFooter editor={editor} bus={bus} documentKey="w" />);
+    render(<EditorFooter editor={editor} bus={bus} writing="w" revision={0} />);
     act(() => vi.advanceTimersToNextTimer());
   }
 
   it('formats the time and the count only once the first screen is usable', () => {
     const bus = createEventBus();
-    render(<EditorFooter editor={editor} bus={bus} documentKey="w" />);
+    render(<EditorFooter editor={editor} bus={bus} writing="w" revision={0} />);
     const time = () => document.querySelector('time')?.textContent;
     expect(time()).toBe('');
     expect(screen.getByTestId('word-count').textContent).toBe('');
@@ -69,7 +69,7 @@ describe('the footer', () => {
   });
 
   it('formats them after a while even when the first screen never comes (a failed editor)', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
+    render(<EditorFooter editor={editor} bus={createEventBus()} writing="w" revision={0} />);
     act(() => vi.advanceTimersByTime(FIRST_SCREEN_WAIT_MS));
     act(() => vi.advanceTimersToNextTimer());
     expect(screen.getByTestId('word-count').textContent).toBe('5 words');
@@ -96,8 +96,41 @@ describe('the footer', () => {
     expect(screen.getByTestId('word-count').textContent).toBe('7 words');
   });
 
+  it('keeps the count shown while a newer copy of the writing is counted, and clears it for another writing', () => {
+    const bus = createEventBus();
+    markFirstScreen(bus);
+    const footer = (writing: string, revision: number) => (
+      <EditorFooter editor={editor} bus={bus} writing={writing} revision={revision} />
+    );
+    const count = () => screen.getByTestId('word-count').textContent;
+    const { rerender } = render(footer('w', 0));
+    act(() => vi.advanceTimersToNextTimer());
+    expect(count()).toBe('5 words');
+    // A newer copy from the server replaces the document, with no update event.
+    act(() => {
+      editor.commands.setContent(
+        {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'A title' }] },
+            { type: 'paragraph', content: [{ type: 'text', text: "It's five words by now." }] },
+          ],
+        },
+        { emitUpdate: false },
+      );
+      rerender(footer('w', 1));
+    });
+    expect(count()).toBe('5 words');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(count()).toBe('7 words');
+    act(() => rerender(footer('x', 0)));
+    expect(count()).toBe('');
+    act(() => vi.advanceTimersToNextTimer());
+    expect(count()).toBe('7 words');
+  });
+
   it('counts down from 15:00 on a click, pauses and resumes on clicks, resets on a double-click', () => {
-    render(<EditorFooter editor={editor} bus={createEventBus()} documentKey="w" />);
+    render(<EditorFooter editor={editor} bus={createEventBus()} writing="w" revision={0} />);
     const timer = screen.getByRole('button', { name: 'Start timer' });
     expect(timer.textContent).toBe('15:00');
     fireEvent.click(timer);
@@ -117,7 +150,7 @@ describe('the footer', () => {
 
   it('offers the break screen through the bus when the countdown reaches zero', () => {
     const props = createTestAreaProps();
-    render(<EditorFooter editor={editor} bus={props.bus} documentKey="w" />);
+    render(<EditorFooter editor={editor} bus={props.bus} writing="w" revision={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Start timer' }));
     act(() => vi.advanceTimersByTime(15 * 60 * 1000 - 1000));
     expect(props.events).not.toContainEqual({ type: 'break.start' });

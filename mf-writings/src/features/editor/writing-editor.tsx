@@ -143,7 +143,7 @@ export function WritingEditor({
           <EditorContent editor={editor} className={styles.content} />
         </EditorContextMenu>
       </div>
-      <EditorFooter editor={editor} bus={bus} documentKey={shown && `${shown}:${revision}`} />
+      <EditorFooter editor={editor} bus={bus} writing={shown} revision={revision} />
     </section>
   );
 }
