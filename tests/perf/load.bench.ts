@@ -36,7 +36,13 @@
  *
  * Medians and p95 over BENCH_RUNS runs (default 7). BENCH_FILES=1 lists the scripts of the last run with
  * their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the remotes
- * use the next four, the blank page the fifth).
+ * use the next four, the blank page the fifth, a compared build the tenth to the fourteenth).
+ *
+ * Comparing two builds: BENCH_COMPARE names another checkout of this repository with its own build
+ * (`git worktree add ../base <rev> && cd ../base && pnpm install && pnpm build`). Its build is served too,
+ * and each run measures both, one after the other, the first one taking turns; each build gets its own
+ * report. The machine's speed moves by more than most changes between runs minutes apart, and runs
+ * interleaved so see the same machine (docs/architecture.md, Budgets).
  *
  * The production build and the local backend each run in a process of their own, as in the e2e tests and
  * in production (tests/perf/support/server-processes.ts); the page reaches the backend at the URL it was
@@ -48,6 +54,7 @@
  * The writer has one writing, which opens on load (docs/product.md, Writings: the first writing opens on
  * load): the page is measured with its editor in use, as a returning writer sees it.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -73,6 +80,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // The shell's port; the remotes take the next four and the blank page the fifth.
 const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const BLANK_PORT = PORT + 5;
+const COMPARED_PORT = PORT + 10;
+/** Another checkout of the repository, whose build is measured beside this one's (relative to where pnpm ran). */
+const COMPARED = process.env.BENCH_COMPARE
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_COMPARE)
+  : undefined;
 const BUDGET_MS = { cold: 1000, warm: 400 };
 
 /** The writing that opens on load; its title is the first heading, as the editor shows it. */
@@ -127,12 +139,25 @@ const { error: insertError } = await writer
   .insert({ title: WRITING_TITLE, content: writingContent });
 if (insertError) throw new Error(`writing insert failed: ${insertError.message}`);
 
-const workspace = await serveWorkspaceProcess(PORT);
+/** A build under measure: where it is served and the names of its origins. */
+interface Build {
+  name: string;
+  url: string;
+  origins: Map<string, string>;
+  close(): Promise<void>;
+}
+async function serveBuild(name: string, port: number, root?: string): Promise<Build> {
+  const served = await serveWorkspaceProcess(port, root);
+  return { name, url: served.url, origins: await originNames(served.url), close: served.close };
+}
+const builds = [
+  await serveBuild('this checkout', PORT),
+  ...(COMPARED ? [await serveBuild(COMPARED, COMPARED_PORT, COMPARED)] : []),
+];
 const blank = await serveDist({
   dist: fileURLToPath(new URL('./support/blank', import.meta.url)),
   port: BLANK_PORT,
 });
-const origins = await originNames(workspace.url);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -204,11 +229,11 @@ async function signedInContext(): Promise<BrowserContext> {
   return context;
 }
 
-async function measureRun(): Promise<Run> {
+async function measureRun({ url, origins }: Build): Promise<Run> {
   const floor = await idleFloor();
   const context = await signedInContext();
   const page = await context.newPage();
-  const open = () => page.goto(`${workspace.url}/workspace`);
+  const open = () => page.goto(`${url}/workspace`);
   const cold = await measureLoad(page, open, { origins });
   await keptByServiceWorker(page);
   /** A writer opening the workspace in a tab that shows nothing (the worker stopped, as after 30 s idle). */
@@ -224,7 +249,7 @@ async function measureRun(): Promise<Run> {
   const reload = await measureLoad(page, open, { origins });
   // Back after an hour: the stored token has expired (the access token itself is still one the backend
   // accepts; the page refreshes the session all the same, as it does once it has expired).
-  await expireStoredSession(page, workspace.url);
+  await expireStoredSession(page, url);
   const expired = await openFromBlankTab();
   await context.close();
   return { cold, warm, again, reload, expired, floor };
@@ -243,24 +268,26 @@ function runLine(kind: Kind, index: number, sample: LoadSample, floor: Floor): s
   );
 }
 
-await measureRun(); // warms the OS file cache and the browser binary, not measured
-const runs: Run[] = [];
+// Warms the OS file cache and the browser binary, not measured.
+for (const build of builds) await measureRun(build);
+const runsOf = new Map(builds.map((build) => [build, [] as Run[]]));
 for (let index = 0; index < RUNS; index += 1) {
-  const run = await measureRun();
-  runs.push(run);
-  console.log(runLine('cold', index, run.cold, run.floor.cold));
-  console.log(runLine('warm', index, run.warm, run.floor.warm));
-  console.log(runLine('again', index, run.again, run.floor.warm));
-  console.log(runLine('reload', index, run.reload, run.floor.warm));
-  console.log(runLine('expired', index, run.expired, run.floor.warm));
+  // Compared builds take turns at going first, so a machine slowing down or speeding up favours neither.
+  const order = index % 2 === 0 ? builds : [...builds].reverse();
+  for (const build of order) {
+    const run = await measureRun(build);
+    runsOf.get(build)?.push(run);
+    const prefix = builds.length > 1 ? `${build.name}: ` : '';
+    for (const kind of KINDS) console.log(prefix + runLine(kind, index, run[kind], floorOf(run, kind)));
+  }
 }
 await browser.close();
-await workspace.close();
+await Promise.all(builds.map((build) => build.close()));
 await blank.close();
 await backend.close();
 
 /** The run whose initial JS is the median one, so its table adds up. */
-function medianSample(kind: Kind): LoadSample {
+function medianSample(runs: Run[], kind: Kind): LoadSample {
   const samples = runs.map((run) => run[kind]);
   const byInitial = [...samples].sort((a, b) => totalGzip(a.scripts, true) - totalGzip(b.scripts, true));
   const sample = byInitial[Math.floor(byInitial.length / 2)];
@@ -268,16 +295,16 @@ function medianSample(kind: Kind): LoadSample {
   return sample;
 }
 
-function printJs(kind: Kind): void {
+function printJs(runs: Run[], kind: Kind): void {
   const totals = runs.map((run) => totalGzip(run[kind].scripts, true));
   console.log(
     `\nJS of a ${kind} load by origin, gzip (the run with the median initial JS; initial over all runs: ` +
       `${kb(Math.min(...totals))}-${kb(Math.max(...totals))} KB)`,
   );
-  for (const line of jsTable(medianSample(kind))) console.log(line);
+  for (const line of jsTable(medianSample(runs, kind))) console.log(line);
 }
 
-function printTimes(): void {
+function printTimes(runs: Run[]): void {
   type Pick = (run: Run, kind: Kind) => number | null;
   const rows: [string, Pick, string][] = [
     ['blank page FCP (idle floor)', (run, kind) => floorOf(run, kind).fcpMs, ''],
@@ -304,11 +331,11 @@ function printTimes(): void {
   }
   const requests = KINDS.map((kind) => column(String(median(runs.map((run) => run[kind].requests))), ''));
   console.log(`  ${'requests per load (median)'.padEnd(30)}${requests.join('')}`);
-  printSteps(column);
+  printSteps(runs, column);
 }
 
 /** The steps the page marked on its way (shared-kernel/src/bus/load-steps.ts), in the order a cold load reaches them. */
-function printSteps(column: (median: string, p95: string) => string): void {
+function printSteps(runs: Run[], column: (median: string, p95: string) => string): void {
   const times = (step: string, kind: Kind) =>
     runs.map((run) => run[kind].steps.get(step)).filter((value): value is number => value !== undefined);
   const steps = [...new Set(runs.flatMap((run) => KINDS.flatMap((kind) => [...run[kind].steps.keys()])))];
@@ -323,26 +350,28 @@ function printSteps(column: (median: string, p95: string) => string): void {
   }
 }
 
-const last = runs.at(-1);
-if (!last) throw new Error('no runs');
-console.log(
-  `\nThe composed page, ${RUNS} runs, cold and warm (Chromium ${browser.version()}, production build); ` +
-    `initial JS budget ${INITIAL_JS_BUDGET_KB} KB gzip`,
-);
-printJs('cold');
-printJs('warm');
-console.log(
-  '\nFederation overhead per remote, cold  requests  gzip KB   (mf-manifest.json + remoteEntry.js; budget 2 and 30 KB)',
-);
-for (const [origin, { requests, gzip }] of last.cold.federation) {
-  console.log(`  ${origin.padEnd(34)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
-}
-printTimes();
-if (process.env.BENCH_FILES) {
-  console.log('\nScripts of the last cold load');
-  for (const line of fileLines(last.cold)) console.log(line);
-  console.log('\nScripts of the last warm load');
-  for (const line of fileLines(last.warm)) console.log(line);
+for (const [build, runs] of runsOf) {
+  const last = runs.at(-1);
+  if (!last) throw new Error('no runs');
+  console.log(
+    `\nThe composed page${builds.length > 1 ? ` of ${build.name}` : ''}, ${RUNS} runs, cold and warm ` +
+      `(Chromium ${browser.version()}, production build); initial JS budget ${INITIAL_JS_BUDGET_KB} KB gzip`,
+  );
+  printJs(runs, 'cold');
+  printJs(runs, 'warm');
+  console.log(
+    '\nFederation overhead per remote, cold  requests  gzip KB   (mf-manifest.json + remoteEntry.js; budget 2 and 30 KB)',
+  );
+  for (const [origin, { requests, gzip }] of last.cold.federation) {
+    console.log(`  ${origin.padEnd(34)} ${String(requests).padStart(8)} ${kb(gzip).padStart(8)}`);
+  }
+  printTimes(runs);
+  if (process.env.BENCH_FILES) {
+    console.log('\nScripts of the last cold load');
+    for (const line of fileLines(last.cold)) console.log(line);
+    console.log('\nScripts of the last warm load');
+    for (const line of fileLines(last.warm)) console.log(line);
+  }
 }
 // Whatever handle is left open, the bench ends here: a process left running holds /tmp/ports.lock.
 process.exit(0);

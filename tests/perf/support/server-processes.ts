@@ -22,6 +22,7 @@ async function startServerProcess({
   env,
   url,
   readyUrl,
+  cwd = REPOSITORY,
 }: {
   name: string;
   command: string;
@@ -29,11 +30,13 @@ async function startServerProcess({
   env: Record<string, string>;
   url: string;
   readyUrl: string;
+  /** The checkout the command runs in (this one unless given). */
+  cwd?: string;
 }): Promise<ServerProcess> {
   if (await answers(readyUrl)) throw new Error(`${name}: ${url} is already served; stop that server first`);
   // Its own process group, so closing it stops what the command starts (pnpm starts tsx, tsx node).
   const server: ChildProcess = spawn(command, args, {
-    cwd: REPOSITORY,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -69,8 +72,9 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * The production build (`scripts/serve-workspace.mjs`): the shell on `port`, the remotes on the next four.
+ * `checkout` serves another checkout's build instead of this one's (a bench comparing two builds).
  */
-export function serveWorkspaceProcess(port: number): Promise<ServerProcess> {
+export function serveWorkspaceProcess(port: number, checkout?: string): Promise<ServerProcess> {
   const url = `http://localhost:${port}`;
   return startServerProcess({
     name: 'serve-workspace',
@@ -79,6 +83,7 @@ export function serveWorkspaceProcess(port: number): Promise<ServerProcess> {
     env: { PORT: String(port) },
     url,
     readyUrl: `${url}/remotes.json`,
+    cwd: checkout,
   });
 }
 
