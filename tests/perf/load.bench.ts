@@ -41,8 +41,8 @@
  * Comparing two builds: BENCH_COMPARE names another checkout of this repository with its own build
  * (`git worktree add ../base <rev> && cd ../base && pnpm install && pnpm build`). Its build is served too,
  * and each run measures both, one after the other, the first one taking turns; each build gets its own
- * report. The machine's speed moves by more than most changes between runs minutes apart, and runs
- * interleaved so see the same machine (docs/architecture.md, Budgets).
+ * report. The machine's speed moves by more than most changes between runs minutes apart; interleaved,
+ * both builds are measured on the same machine (docs/architecture.md, Budgets).
  *
  * The production build and the local backend each run in a process of their own, as in the e2e tests and
  * in production (tests/perf/support/server-processes.ts); the page reaches the backend at the URL it was
@@ -146,8 +146,8 @@ interface Build {
   origins: Map<string, string>;
   close(): Promise<void>;
 }
-async function serveBuild(name: string, port: number, root?: string): Promise<Build> {
-  const served = await serveWorkspaceProcess(port, root);
+async function serveBuild(name: string, port: number, checkout?: string): Promise<Build> {
+  const served = await serveWorkspaceProcess(port, checkout);
   return { name, url: served.url, origins: await originNames(served.url), close: served.close };
 }
 const builds = [
