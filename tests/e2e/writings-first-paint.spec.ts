@@ -153,6 +153,32 @@ test('a click and typing on the writing before the editor is ready land in the e
   await expectSaved(client, id, 'High water at six. Moon full.');
 });
 
+test('text that comes with no key press (dictation, a phone’s keyboard, a paste) before the editor is ready lands in the editor, where the writer moved the caret', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  const line = copy.getByText('Low water at noon.');
+  const box = await line.boundingBox();
+  if (!box) throw new Error('the paragraph is not laid out');
+  // Clicked at the start of the line, then End: the caret is at its end.
+  await line.click({ position: { x: 2, y: box.height / 2 } });
+  await page.keyboard.press('End');
+  // Dictation and a phone's keyboard give text, not keys.
+  await page.keyboard.insertText(' Slack tide.');
+  await page.evaluate(() => navigator.clipboard.writeText(' Boots on.'));
+  await page.keyboard.press('ControlOrMeta+V');
+  // Nothing of it is done to the copy meanwhile.
+  await expect(line).toHaveText('Low water at noon.');
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Slack tide. Boots on.');
+  await expectSaved(client, id, 'Low water at noon. Slack tide. Boots on.');
+});
+
 test('a writer who goes on typing while the editor arrives loses no key', async ({
   page,
   account,

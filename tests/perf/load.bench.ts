@@ -9,7 +9,8 @@
  * - Initial JS: every script whose request started at or before the first screen (the page's resource
  *   entries' startTime against the page's `performance.now()` of the first screen), gzip of the bodies.
  *   Scripts requested after it until the network is quiet are "JS after the first screen".
- * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
+ * - Editor interactive: the h1 with the title inside the editor (ProseMirror's `[contenteditable="true"]`) in
+ *   the editor slot; not the static copy, which takes input (to keep it) before the editor is there.
  * - FCP: the 'first-contentful-paint' paint entry.
  * - Steps: the `load:` marks the page makes on its way (shell entry, session known, each parcel's code,
  *   the writings list, the static copy, the editor's code, the first screen; shared-kernel/src/bus/load-steps.ts),

@@ -9,7 +9,8 @@
  *   entries' startTime against the page's `performance.now()` of the first screen, both on the page's
  *   clock). Scripts requested after it, until the network is quiet, are JS after the first screen.
  *   Sizes are the gzip of the response bodies.
- * - Editor interactive: the h1 with the title inside a `[contenteditable="true"]` in the editor slot.
+ * - Editor interactive: the h1 with the title inside the editor (ProseMirror's `[contenteditable="true"]`) in
+ *   the editor slot. The static copy takes input too, to keep it, and is not the editor.
  * - FCP: the 'first-contentful-paint' paint entry.
  *
  * An init script (installed by {@link watchFirstScreen}) checks the conditions once per frame from the
@@ -100,9 +101,9 @@ export async function watchFirstScreen(target: Page | BrowserContext, title: str
           return box.width > 0 && box.height > 0;
         });
         const mounted = document.querySelectorAll('[data-slot][data-status="ready"]').length >= slots;
-        const editable = [...document.querySelectorAll(`${editorSlot} [contenteditable="true"]`)].some(
-          (editor) => editor.querySelector('h1')?.textContent?.trim() === title,
-        );
+        const editable = [
+          ...document.querySelectorAll(`${editorSlot} .ProseMirror[contenteditable="true"]`),
+        ].some((editor) => editor.querySelector('h1')?.textContent?.trim() === title);
         if (visible) probe.writingVisible ??= now;
         if (mounted) probe.slotsMounted ??= now;
         if (visible && mounted) probe.firstScreen ??= now;

@@ -1,5 +1,6 @@
 // Keys typed before the editor that is to take them has the focus, kept and typed into it once it has:
-// on the static copy of the first screen (first-paint/), and between New and the new writing's editor.
+// on the static copy of the first screen (first-paint/; text pasted or dictated there too), and between
+// New and the new writing's editor.
 // Types only from Tiptap: the first screen's chunk carries no ProseMirror.
 import type { Editor as TiptapEditor } from '@tiptap/core';
 
@@ -13,6 +14,33 @@ export function keepKey(event: KeyboardEvent, keys: string[]): boolean {
   event.preventDefault();
   keys.push(event.key);
   return true;
+}
+
+/** Text as kept keys: each character, a line break as Enter. */
+function keysOfText(text: string): string[] {
+  return Array.from(text.replace(/\r\n?/g, '\n'), (character) => (character === '\n' ? 'Enter' : character));
+}
+
+/**
+ * Keeps what an input event on an editing host would type, whatever made it: a key, a paste, a drop,
+ * dictation, a phone's keyboard (which reports no key), an input method's word (kept at its
+ * `compositionend`, {@link keepComposedText}). Text, Enter and Backspace are kept in `keys`; the edit itself
+ * is stopped, and so is every other one (formatting, undo, deleting a word).
+ */
+export function keepInput(event: InputEvent, keys: string[]): void {
+  // An input method's text as it is composed cannot be stopped; the word is kept when composed (Safari
+  // tells it once more, as insertFromComposition).
+  if (event.inputType === 'insertCompositionText' || event.inputType === 'insertFromComposition') return;
+  event.preventDefault();
+  if (event.inputType === 'insertParagraph' || event.inputType === 'insertLineBreak') keys.push('Enter');
+  else if (event.inputType === 'deleteContentBackward') keys.push('Backspace');
+  else if (event.inputType.startsWith('insert'))
+    keys.push(...keysOfText(event.data ?? event.dataTransfer?.getData('text/plain') ?? ''));
+}
+
+/** Keeps the word an input method composed (its text, shown as composed, is not an edit that can be stopped). */
+export function keepComposedText(event: CompositionEvent, keys: string[]): void {
+  keys.push(...keysOfText(event.data));
 }
 
 /**

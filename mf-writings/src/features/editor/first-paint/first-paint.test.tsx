@@ -45,17 +45,22 @@ describe('the hand-over to the editor', () => {
   });
 });
 
+/** A first paint whose copy of the writing has arrived, with what the writer did so far. */
+function arrived(input: Partial<FirstPaint['input']> = {}): FirstPaint {
+  const writing = { id: 'w1', content: tides } as unknown as Writing;
+  return {
+    copyOf: () => Promise.resolve(writing),
+    arrivedCopy: () => writing,
+    takeCopy: () => undefined,
+    input: { keys: [], caret: null, focused: false, scrollTop: 0, ...input },
+    handedOver: false,
+    replay: () => {},
+  };
+}
+
 describe('the static copy shown again as the editor’s code arrives', () => {
   it('shows the copy that has arrived and keeps the writer’s focus in its first frame', () => {
-    const writing = { id: 'w1', content: tides } as unknown as Writing;
-    const firstPaint: FirstPaint = {
-      copyOf: () => Promise.resolve(writing),
-      arrivedCopy: () => writing,
-      takeCopy: () => undefined,
-      input: { keys: [], caret: null, focused: true, scrollTop: 0 },
-      handedOver: false,
-      replay: () => {},
-    };
+    const firstPaint = arrived({ focused: true });
 
     render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
 
@@ -63,5 +68,66 @@ describe('the static copy shown again as the editor’s code arrives', () => {
     const copy = screen.getByTestId('static-writing');
     expect(copy.textContent).toContain('Low water at noon.');
     expect(document.activeElement).toBe(copy);
+  });
+});
+
+describe('what the writer types on the static copy', () => {
+  it('is kept however it comes (keys, a paste, dictation, an input method), and the copy stays as it is', () => {
+    const firstPaint = arrived();
+    render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
+    const copy = screen.getByTestId('static-writing');
+    const input = (init: InputEventInit) => {
+      const event = new InputEvent('beforeinput', { bubbles: true, cancelable: true, ...init });
+      copy.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+
+    // A key, dictation or a phone's keyboard (text with no key, lines and all), Enter, Backspace, an input
+    // method's word: all kept, none done to the copy. (A paste: writings-first-paint.spec.ts, as happy-dom's
+    // InputEvent keeps no dataTransfer.)
+    expect(input({ inputType: 'insertText', data: ' ' })).toBe(true);
+    expect(input({ inputType: 'insertText', data: 'Slack\r\ntide' })).toBe(true);
+    expect(input({ inputType: 'insertParagraph' })).toBe(true);
+    expect(input({ inputType: 'deleteContentBackward' })).toBe(true);
+    // Formatting or deleting a word does nothing.
+    expect(input({ inputType: 'formatBold' })).toBe(true);
+    // An input method's word as it is composed (not an edit that can be stopped), kept once when composed
+    // (Safari tells it again as insertFromComposition). (happy-dom's CompositionEvent keeps no data.)
+    expect(input({ inputType: 'insertCompositionText', data: '潮' })).toBe(false);
+    expect(input({ inputType: 'insertFromComposition', data: '潮' })).toBe(false);
+    const composed = new CompositionEvent('compositionend', { bubbles: true });
+    copy.dispatchEvent(Object.defineProperty(composed, 'data', { value: '潮' }));
+
+    expect(firstPaint.input.keys).toEqual([
+      ' ',
+      'S',
+      'l',
+      'a',
+      'c',
+      'k',
+      'Enter',
+      't',
+      'i',
+      'd',
+      'e',
+      'Enter',
+      'Backspace',
+      '潮',
+    ]);
+    expect(firstPaint.input.focused).toBe(true);
+    expect(copy.textContent).toBe('TidesLow water at noon.');
+  });
+
+  it('shown again, puts the caret back where the writer had it', () => {
+    render(
+      <StaticWriting
+        writingId="w1"
+        firstPaint={arrived({ focused: true, caret: { block: 1, offset: 3 } })}
+      />,
+    );
+
+    const selection = document.getSelection();
+    expect(selection?.focusNode?.textContent).toBe('Low water at noon.');
+    expect(selection?.focusOffset).toBe(3);
   });
 });

@@ -49,7 +49,10 @@ function positionInBlock(block: ProseMirrorNode, position: number, offset: numbe
 export interface EarlyInput {
   /** Printable text, 'Enter' and 'Backspace', in order. */
   keys: string[];
-  /** Where the last click put the caret: the top-level block (the title is 0) and the characters before it. */
+  /**
+   * The writer's caret, where a click or an arrow key put it: its top-level block (the title is 0) and the
+   * text before it.
+   */
   caret: TextCaret | null;
   focused: boolean;
   scrollTop: number;

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   afterNextPaint,
   BLOCK_GROUP_SIZE,
@@ -10,8 +10,8 @@ import {
 } from 'shared-kernel';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
-import { keepKey } from '../typed-keys.ts';
-import type { FirstPaint, TextCaret } from './first-paint.ts';
+import { keepComposedText, keepInput } from '../typed-keys.ts';
+import type { EarlyInput, FirstPaint, TextCaret } from './first-paint.ts';
 
 /**
  * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
@@ -34,27 +34,95 @@ export function staticDocumentHtml(content: unknown): string {
   return blocksToHtml(title ? [title] : []) + groups.join('');
 }
 
-/** The caret a click at (x, y) puts in the static copy, by top-level block and the text before it. */
-function caretAt(prose: HTMLElement, x: number, y: number): TextCaret | null {
-  const position = document.caretPositionFromPoint?.(x, y);
-  const node = position?.offsetNode;
-  if (!position || !node || !prose.contains(node)) return null;
-  const blocks = Array.from(prose.children).flatMap((child) =>
+/** The top-level blocks of the static copy, as the editor counts them (the title is 0). */
+function topBlocks(prose: HTMLElement): Element[] {
+  return Array.from(prose.children).flatMap((child) =>
     child.classList.contains('block-group') ? Array.from(child.children) : [child],
   );
+}
+
+/** The caret at (`node`, `offset`) of the static copy, by top-level block and the text before it. */
+function caretOf(prose: HTMLElement, node: Node, offset: number): TextCaret | null {
+  if (!prose.contains(node)) return null;
+  const blocks = topBlocks(prose);
   const block = blocks.findIndex((candidate) => candidate.contains(node));
   const element = blocks[block];
   if (!element) return null;
   const before = document.createRange();
   before.setStart(element, 0);
-  before.setEnd(node, position.offset);
+  before.setEnd(node, offset);
   return { block, offset: before.toString().length };
+}
+
+/** Puts the browser's caret at `caret` in the static copy (shown again, it keeps the writer's place). */
+function placeCaret(prose: HTMLElement, caret: TextCaret): void {
+  const element = topBlocks(prose)[caret.block];
+  if (!element) return;
+  const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let remaining = caret.offset;
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const length = node.textContent?.length ?? 0;
+    if (remaining <= length) {
+      document.getSelection()?.collapse(node, remaining);
+      return;
+    }
+    remaining -= length;
+  }
+  document.getSelection()?.collapse(element, element.childNodes.length);
+}
+
+/**
+ * The static copy is an editing host, so that whatever would type into it (a key, a paste, dictation, a
+ * phone's keyboard) is told as an input event: kept in `input`, not done (typed-keys.ts). The caret is the
+ * browser's, where a click or the arrow keys put it.
+ */
+function useKeptInput({
+  scroll,
+  prose,
+  shown,
+  input,
+  onPainted,
+}: {
+  scroll: RefObject<HTMLDivElement | null>;
+  prose: RefObject<HTMLDivElement | null>;
+  shown: boolean;
+  input: EarlyInput;
+  onPainted: (() => void) | undefined;
+}): void {
+  // A layout effect: listening from the frame the copy is shown in.
+  useLayoutEffect(() => {
+    const element = scroll.current;
+    if (!shown || !element) return;
+    const typed = (event: InputEvent) => {
+      keepInput(event, input.keys);
+      input.focused = true;
+      onPainted?.();
+    };
+    const composed = (event: CompositionEvent) => keepComposedText(event, input.keys);
+    const caretMoved = () => {
+      const selection = document.getSelection();
+      const caret =
+        prose.current && selection?.focusNode
+          ? caretOf(prose.current, selection.focusNode, selection.focusOffset)
+          : null;
+      if (caret) input.caret = caret;
+    };
+    element.addEventListener('beforeinput', typed);
+    element.addEventListener('compositionend', composed);
+    document.addEventListener('selectionchange', caretMoved);
+    return () => {
+      element.removeEventListener('beforeinput', typed);
+      element.removeEventListener('compositionend', composed);
+      document.removeEventListener('selectionchange', caretMoved);
+    };
+  }, [shown, scroll, prose, input, onPainted]);
 }
 
 /**
  * The writing that opens, as static HTML from its stored copy, laid out as the editor lays it out, while
- * the editor's code loads (docs/architecture.md, Budgets: the first screen). Clicks and typing are kept
- * and replayed into the editor (`FirstPaint.replay`). Calls `onPainted` once the copy is on screen.
+ * the editor's code loads (docs/architecture.md, Budgets: the first screen). Clicks and typing (keys,
+ * pastes, dictation) are kept and replayed into the editor (`FirstPaint.replay`). Calls `onPainted` once
+ * the copy is on screen.
  */
 export function StaticWriting({
   writingId,
@@ -83,12 +151,15 @@ export function StaticWriting({
       cancelled = true;
     };
   }, [firstPaint, writingId]);
-  // Shown again while the editor takes over: the writer keeps their place and their focus.
+  // Shown again while the editor takes over: the writer keeps their place, their focus and their caret.
   useLayoutEffect(() => {
     if (html === null || !scroll.current) return;
     scroll.current.scrollTop = input.scrollTop;
-    if (input.focused) scroll.current.focus({ preventScroll: true });
+    if (!input.focused) return;
+    scroll.current.focus({ preventScroll: true });
+    if (input.caret && prose.current) placeCaret(prose.current, input.caret);
   }, [html, input]);
+  useKeptInput({ scroll, prose, shown: html !== null, input, onPainted });
   useEffect(() => {
     if (html === null || !onPainted) return;
     let painted = false;
@@ -109,18 +180,18 @@ export function StaticWriting({
     // biome-ignore lint/a11y/noStaticElementInteractions: a stand-in for the editor for a moment; its input is replayed there.
     <div
       ref={scroll}
-      className={styles.scroll}
+      className={`${styles.scroll} ${styles.staticScroll}`}
       tabIndex={-1}
+      contentEditable
+      // Its content is React's only until the hand-over; every edit of it is stopped (above).
+      suppressContentEditableWarning
+      spellCheck={false}
       data-testid="static-writing"
-      onMouseDown={(event) => {
-        if (prose.current) input.caret = caretAt(prose.current, event.clientX, event.clientY);
+      onMouseDown={() => {
         input.focused = true;
         onPainted?.();
       }}
-      onKeyDown={(event) => {
-        keepKey(event.nativeEvent, input.keys);
-        onPainted?.();
-      }}
+      onKeyDown={() => onPainted?.()}
       onScroll={(event) => {
         input.scrollTop = event.currentTarget.scrollTop;
       }}
