@@ -67,6 +67,38 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     expect(contents).toContain('"text":"Low water at noon."');
   });
 
+  test('text pasted the moment the writer presses New goes into the new writing, not the one open before', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await workspace.open();
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await page.keyboard.type('Kept');
+    await expect(saved(page)).toBeVisible();
+    // The server takes its time to make the new writing: the writer pastes before it is there.
+    await page.route('**/rest/v1/writings*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fallback();
+    });
+    await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
+    await page.keyboard.press('Control+Alt+KeyN');
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(prose(page).locator('h1')).toHaveText('Spring tides');
+    await expect(prose(page).locator('p')).toHaveText('High water at six.');
+    await expect(saved(page)).toBeVisible();
+
+    const client = backendClient();
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    await expect
+      .poll(async () => (await client.from('writings').select('title').order('created_at')).data)
+      .toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+    // The writing open before got none of it.
+    const { data: before } = await client.from('writings').select('content').eq('title', 'Kept');
+    expect(JSON.stringify(before)).not.toContain('tides');
+  });
+
   test('Cmd/Ctrl+S saves at once', async ({ page, workspace }) => {
     await workspace.open();
     // The new writing made on the server first: a save waits for it, and a busy machine (CI) took longer

@@ -37,6 +37,32 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([]);
   });
 
+  it('hold text pasted or given with no key too, which the writing open before no longer gets', async () => {
+    // The writing open before has the focus (New by its shortcut, from the editor).
+    const before = document.createElement('div');
+    before.contentEditable = 'true';
+    document.body.append(before);
+    before.focus();
+    const reached = vi.fn();
+    before.addEventListener('paste', reached);
+    before.addEventListener('beforeinput', reached);
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+
+    await userEvent.paste('Neap\ntides');
+    // Dictation, or a phone's keyboard: text with no key.
+    const dictated = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: ' at dawn',
+      bubbles: true,
+      cancelable: true,
+    });
+    before.dispatchEvent(dictated);
+
+    expect(dictated.defaultPrevented).toBe(true);
+    expect(reached).not.toHaveBeenCalled();
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Neap', 'Enter', ...'tides at dawn']);
+  });
+
   it('leave shortcuts alone', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
     const seen = vi.fn();

@@ -25,17 +25,19 @@ function keysOfText(text: string): string[] {
  * Keeps what an input event on an editing host would type, whatever made it: a key, a paste, a drop,
  * dictation, a phone's keyboard (which reports no key), an input method's word (kept at its
  * `compositionend`, {@link keepComposedText}). Text, Enter and Backspace are kept in `keys`; the edit itself
- * is stopped, and so is every other one (formatting, undo, deleting a word).
+ * is stopped, and so is every other one (formatting, undo, deleting a word). Answers whether it was stopped.
  */
-export function keepInput(event: InputEvent, keys: string[]): void {
+export function keepInput(event: InputEvent, keys: string[]): boolean {
   // An input method's text as it is composed cannot be stopped; the word is kept when composed (Safari
   // tells it once more, as insertFromComposition).
-  if (event.inputType === 'insertCompositionText' || event.inputType === 'insertFromComposition') return;
+  if (event.inputType === 'insertCompositionText' || event.inputType === 'insertFromComposition')
+    return false;
   event.preventDefault();
   if (event.inputType === 'insertParagraph' || event.inputType === 'insertLineBreak') keys.push('Enter');
   else if (event.inputType === 'deleteContentBackward') keys.push('Backspace');
   else if (event.inputType.startsWith('insert'))
     keys.push(...keysOfText(event.data ?? event.dataTransfer?.getData('text/plain') ?? ''));
+  return true;
 }
 
 /** Keeps the word an input method composed (its text, shown as composed, is not an edit that can be stopped). */
@@ -98,30 +100,55 @@ let held: Held | null = null;
 
 /**
  * New was asked for (`made`: the writing, or null when it could not be made): until the new writing's
- * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing are held
- * for it. They would otherwise reach the New button (a space or Enter presses it again) or the writing
- * open before. A click anywhere, or Escape, ends the holding: the writer has turned elsewhere.
+ * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing, and text
+ * pasted or given with no key (dictation, a phone's keyboard), are held for it. They would otherwise reach
+ * the New button (a space or Enter presses it again) or the writing open before (a paste went into it).
+ * A click anywhere, or Escape, ends the holding: the writer has turned elsewhere.
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   if (held) return;
   const keys: string[] = [];
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') stop();
-    else if (keepKey(event, keys)) event.stopPropagation();
-  };
-  // A space presses a focused button when it is released.
-  const onKeyUp = (event: KeyboardEvent) => {
-    if (event.key === ' ' || event.key === 'Enter') event.preventDefault();
-  };
+  const listening = new AbortController();
+  const options = { capture: true, signal: listening.signal };
   const stop = () => {
-    document.removeEventListener('keydown', onKeyDown, true);
-    document.removeEventListener('keyup', onKeyUp, true);
-    document.removeEventListener('pointerdown', stop, true);
+    listening.abort();
     if (held === holding) held = null;
   };
-  document.addEventListener('keydown', onKeyDown, true);
-  document.addEventListener('keyup', onKeyUp, true);
-  document.addEventListener('pointerdown', stop, true);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape') stop();
+      else if (keepKey(event, keys)) event.stopPropagation();
+    },
+    options,
+  );
+  // A space presses a focused button when it is released.
+  document.addEventListener(
+    'keyup',
+    (event) => {
+      if (event.key === ' ' || event.key === 'Enter') event.preventDefault();
+    },
+    options,
+  );
+  document.addEventListener(
+    'paste',
+    (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      keys.push(...keysOfText(event.clipboardData?.getData('text/plain') ?? ''));
+    },
+    options,
+  );
+  // Text with no key, into the writing open before (an input method's word is left to it: it cannot be
+  // stopped while composed).
+  document.addEventListener(
+    'beforeinput',
+    (event) => {
+      if (keepInput(event, keys)) event.stopPropagation();
+    },
+    options,
+  );
+  document.addEventListener('pointerdown', stop, options);
   const holding: Held = { keys, stop };
   held = holding;
   made.then((writing) => {

@@ -107,14 +107,12 @@ function useKeptInput({
           : null;
       if (caret) input.caret = caret;
     };
-    element.addEventListener('beforeinput', typed);
-    element.addEventListener('compositionend', composed);
-    document.addEventListener('selectionchange', caretMoved);
-    return () => {
-      element.removeEventListener('beforeinput', typed);
-      element.removeEventListener('compositionend', composed);
-      document.removeEventListener('selectionchange', caretMoved);
-    };
+    const listening = new AbortController();
+    const options = { signal: listening.signal };
+    element.addEventListener('beforeinput', typed, options);
+    element.addEventListener('compositionend', composed, options);
+    document.addEventListener('selectionchange', caretMoved, options);
+    return () => listening.abort();
   }, [shown, scroll, prose, input, onPainted]);
 }
 
