@@ -27,6 +27,16 @@ function cacheControl(path) {
   return /\/static\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** The path a request names (a folder's `index.html`), or null when it cannot be read. */
+function requestedPath(url) {
+  try {
+    const path = decodeURIComponent(new URL(url).pathname);
+    return path.endsWith('/') ? `${path}index.html` : path;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The build's files, each answered whole from one read: @hono/node-server writes such a body at once,
  * where a file stream (its serveStatic) goes through web streams chunk by chunk, twice as slow. A path
@@ -34,8 +44,8 @@ function cacheControl(path) {
  */
 function buildFiles(dist) {
   return async (context, next) => {
-    const path = decodeURIComponent(new URL(context.req.url).pathname);
-    const file = resolve(dist, `.${path}`);
+    const path = requestedPath(context.req.url);
+    const file = path === null ? '' : resolve(dist, `.${path}`);
     if (!file.startsWith(dist + sep)) return next();
     const found = await stat(file).catch(() => null);
     if (!found?.isFile()) return next();

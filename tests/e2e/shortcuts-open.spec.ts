@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { backendClient } from './support/accounts.ts';
+import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { clientOf } from './support/ideas.ts';
 import { writingOf } from './support/writings.ts';
 
 const prose = (page: Page) => page.locator('[data-slot="writings/Editor"] .ProseMirror');
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
+/** The titles of the writer's writings on the server, oldest first. */
+async function serverTitles(account: Account) {
+  const client = await clientOf(account);
+  return (await client.from('writings').select('title').order('created_at')).data;
+}
+
+/** The server takes its time to make each new writing: the writer does not wait for it. */
+function makeWritingsSlowly(page: Page) {
+  return page.route('**/rest/v1/writings*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fallback();
+  });
+}
+
 const saved = (page: Page) =>
   page
     .locator('[data-slot="writings/Editor"]')
@@ -40,11 +55,7 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page)).toBeFocused();
     await page.keyboard.type('Kept');
     await expect(saved(page)).toBeVisible();
-    // The server takes its time to make each new writing: the writer does not wait for it.
-    await page.route('**/rest/v1/writings*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fallback();
-    });
+    await makeWritingsSlowly(page);
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Tide notes');
     await page.keyboard.press('Enter');
@@ -57,12 +68,11 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page).locator('h1')).toHaveText('Neap tides');
     await expect(saved(page)).toBeVisible();
 
-    const client = backendClient();
-    await client.auth.signInWithPassword({ email: account.email, password: account.password });
     await expect
-      .poll(async () => (await client.from('writings').select('title').order('created_at')).data)
+      .poll(() => serverTitles(account))
       .toEqual([{ title: 'Kept' }, { title: 'Tide notes' }, { title: 'Neap tides' }]);
     // The body as typed, and nothing more.
+    const client = await clientOf(account);
     const contents = JSON.stringify((await client.from('writings').select('content')).data);
     expect(contents).toContain('"text":"Low water at noon."');
   });
@@ -77,11 +87,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Kept');
     await expect(saved(page)).toBeVisible();
-    // The server takes its time to make the new writing: the writer pastes before it is there.
-    await page.route('**/rest/v1/writings*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fallback();
-    });
+    // The writer pastes before the server has made the new writing.
+    await makeWritingsSlowly(page);
     await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
     await page.keyboard.press('Control+Alt+KeyN');
     await page.keyboard.press('ControlOrMeta+V');
@@ -89,12 +96,9 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page).locator('p')).toHaveText('High water at six.');
     await expect(saved(page)).toBeVisible();
 
-    const client = backendClient();
-    await client.auth.signInWithPassword({ email: account.email, password: account.password });
-    await expect
-      .poll(async () => (await client.from('writings').select('title').order('created_at')).data)
-      .toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
     // The writing open before got none of it.
+    const client = await clientOf(account);
     const { data: before } = await client.from('writings').select('content').eq('title', 'Kept');
     expect(JSON.stringify(before)).not.toContain('tides');
   });

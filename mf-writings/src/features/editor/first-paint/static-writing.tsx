@@ -184,6 +184,8 @@ export function StaticWriting({
       // Its content is React's only until the hand-over; every edit of it is stopped (above).
       suppressContentEditableWarning
       spellCheck={false}
+      // A phone's autocorrect would replace words the copy never shows (the text is kept, not done).
+      autoCorrect="off"
       data-testid="static-writing"
       onMouseDown={() => {
         input.focused = true;
