@@ -45,7 +45,7 @@ function positionInBlock(block: ProseMirrorNode, position: number, offset: numbe
   return found ?? position + block.nodeSize - 1;
 }
 
-/** What the writer did to the static copy: where they clicked, what they typed, how far they scrolled. */
+/** What the writer did to the static copy: where their caret is, what they typed, how far they scrolled. */
 export interface EarlyInput {
   /** Printable text, 'Enter' and 'Backspace', in order. */
   keys: string[];
@@ -78,7 +78,7 @@ export interface FirstPaint {
   /** True once the editor has taken over: from then on the editor shows writings itself. */
   readonly handedOver: boolean;
   /**
-   * The editor shows the writing: the caret goes where the writer clicked, and what they typed is typed
+   * The editor shows the writing: the caret goes where the writer's caret was, and what they typed is typed
    * (`editable` false only focuses).
    */
   replay(editor: TiptapEditor, editable: boolean): void;
