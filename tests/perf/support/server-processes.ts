@@ -72,7 +72,8 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * The production build (`scripts/serve-workspace.mjs`): the shell on `port`, the remotes on the next four.
- * `checkout` serves another checkout's build instead of this one's (a bench comparing two builds).
+ * `checkout` serves another checkout's build, with that checkout's own copy of the server, instead of this
+ * one's (a bench comparing two builds).
  */
 export function serveWorkspaceProcess(port: number, checkout?: string): Promise<ServerProcess> {
   const url = `http://localhost:${port}`;

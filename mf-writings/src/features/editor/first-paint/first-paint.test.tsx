@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Writing } from '../../writings-store/index.ts';
+import { resetState, setState } from '../../writings-store/store-state.ts';
 import { editorExtensions } from '../extensions/index.ts';
 import { createFirstPaint, type FirstPaint } from './first-paint.ts';
 import { StaticWriting } from './static-writing.tsx';
@@ -19,6 +20,7 @@ const tides = {
 
 let editor: Editor | undefined;
 afterEach(() => {
+  resetState();
   editor?.destroy();
   editor = undefined;
   document.body.replaceChildren();
@@ -129,5 +131,32 @@ describe('what the writer types on the static copy', () => {
     const selection = document.getSelection();
     expect(selection?.focusNode?.textContent).toBe('Low water at noon.');
     expect(selection?.focusOffset).toBe(3);
+  });
+});
+
+describe('the static copy of a writing the writer may only read', () => {
+  it('takes no input, as the editor takes none', () => {
+    setState({
+      folders: [
+        {
+          id: 'f1',
+          name: 'Shared poems',
+          isOwner: false,
+          isShared: true,
+          permission: 'read',
+          sharedUsers: [],
+        },
+      ],
+      selectedFolderId: 'f1',
+    });
+    render(<StaticWriting writingId="w1" firstPaint={arrived()} />);
+
+    expect(screen.getByTestId('static-writing').isContentEditable).toBe(false);
+  });
+
+  it('of the writer’s own writing takes input', () => {
+    render(<StaticWriting writingId="w1" firstPaint={arrived()} />);
+
+    expect(screen.getByTestId('static-writing').isContentEditable).toBe(true);
   });
 });

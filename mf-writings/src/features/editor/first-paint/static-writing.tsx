@@ -8,6 +8,7 @@ import {
   estimatedBlockHeight,
   online$,
 } from 'shared-kernel';
+import { currentFolderPermission, useWritingsStore } from '../../writings-store/index.ts';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
 import { keepComposedText, keepInput } from '../typed-keys.ts';
@@ -139,6 +140,8 @@ export function StaticWriting({
   const scroll = useRef<HTMLDivElement>(null);
   const prose = useRef<HTMLDivElement>(null);
   const { input } = firstPaint;
+  // A writing the writer may only read takes no input here either, as the editor takes none.
+  const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
   useEffect(() => {
     let cancelled = false;
     firstPaint.copyOf(writingId).then(
@@ -180,7 +183,7 @@ export function StaticWriting({
       ref={scroll}
       className={`${styles.scroll} ${styles.staticScroll}`}
       tabIndex={-1}
-      contentEditable
+      contentEditable={!readOnly}
       // Its content is React's only until the hand-over; every edit of it is stopped (above).
       suppressContentEditableWarning
       spellCheck={false}
