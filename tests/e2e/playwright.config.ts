@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 
 /** The port of the composed production page under test; remotes are served on the next four ports. */
 export const WORKSPACE_PORT = 4300;
@@ -15,16 +16,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://localhost:${WORKSPACE_PORT}`,
-    launchOptions: {
-      // Debian's chromium (installed by scripts/bootstrap.sh); Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     {

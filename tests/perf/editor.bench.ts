@@ -12,6 +12,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { traceBreakdown } from './support/trace.ts';
 
 const WORDS = 100_000;
@@ -111,10 +112,7 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'blink', 'cc', 'disabled-by-defau
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const client = createClient(backend.url, backend.anonKey, {

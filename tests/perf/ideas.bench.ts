@@ -13,6 +13,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { mainThreadCpuPerFrame, traceBreakdown } from './support/trace.ts';
 
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 10_000);
@@ -100,10 +101,7 @@ function frameReport(label: string, frames: number[]): string {
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT });
 const workspace = await serveWorkspace({ port: PORT });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const client = createClient(backend.url, backend.anonKey, {

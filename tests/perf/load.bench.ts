@@ -63,6 +63,7 @@ import { LOCAL_BACKEND } from 'shared-kernel/build';
 import WebSocket from 'ws';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
 import { expireStoredSession, sessionStorageKey } from '../e2e/support/accounts.ts';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { WorkspacePage } from '../e2e/support/workspace-page.ts';
 import {
   fileLines,
@@ -160,10 +161,7 @@ const blank = await serveDist({
   port: BLANK_PORT,
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 /** The blank page loaded from a tab that shows nothing, and timed: its first contentful paint and its load event's end. */
 async function timeBlank(page: Page): Promise<Floor> {

@@ -18,6 +18,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend } from 'local-backend';
 import WebSocket from 'ws';
 import { serveWorkspace } from '../../scripts/serve-workspace.mjs';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { mainThreadCpuPerFrame } from './support/trace.ts';
 
 const WRITINGS = Number(process.env.BENCH_WRITINGS ?? 10_000);
@@ -72,10 +73,7 @@ const FRAME_BUDGET_MS = 1000 / 60;
 
 const backend = await startBackend({ dataDir: 'memory://', port: BACKEND_PORT, tierLimits: 'off' });
 const workspace = await serveWorkspace({ port: PORT });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const client = createClient(backend.url, backend.anonKey, {
