@@ -3,7 +3,8 @@ import type { LaunchOptions } from '@playwright/test';
 /**
  * The features Playwright (1.65, its chromiumSwitches.ts) turns off when it launches Chromium. Chromium
  * reads only the last `--disable-features` of its command line, so a list of our own replaces Playwright's
- * unless it repeats them (checked on chrome://version, "Command-line Variations").
+ * unless it repeats them (checked on chrome://version, "Command-line Variations"). A contract test fails
+ * when the installed Playwright's list has a feature this one lacks (tests/contracts/chromium-launch.test.ts).
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
