@@ -179,6 +179,51 @@ test('text that comes with no key press (dictation, a phone’s keyboard, a past
   await expectSaved(client, id, 'Low water at noon. Slack tide. Boots on.');
 });
 
+test('a formatted paste on the static copy keeps its formatting in the editor', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  const line = copy.getByText('Low water at noon.');
+  await line.click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(' ');
+  // Copied from a page with bold in it: the clipboard holds HTML beside the plain text.
+  await page.evaluate(() =>
+    navigator.clipboard.write([
+      new ClipboardItem({
+        'text/html': new Blob(['<strong>Boots</strong> on.'], { type: 'text/html' }),
+        'text/plain': new Blob(['Boots on.'], { type: 'text/plain' }),
+      }),
+    ]),
+  );
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(line).toHaveText('Low water at noon.');
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Boots on.');
+  await expect(editor.locator('p').nth(0).locator('strong')).toHaveText('Boots');
+  // Saved with the bold, as any paste into the editor is.
+  await expect
+    .poll(async () => {
+      const { data: row } = await client.from('writings').select('content').eq('id', id).single();
+      const bold: string[] = [];
+      JSON.stringify(
+        row?.content,
+        (_key, value: { type?: string; text?: string; marks?: { type: string }[] }) => {
+          if (value?.type === 'text' && value.marks?.some((mark) => mark.type === 'bold'))
+            bold.push(value.text ?? '');
+          return value;
+        },
+      );
+      return bold;
+    })
+    .toEqual(['Boots']);
+});
+
 test('a writer who goes on typing while the editor arrives loses no key', async ({
   page,
   account,

@@ -63,6 +63,16 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([...'Neap', 'Enter', ...'tides at dawn']);
   });
 
+  it("hold a paste's formatting: its HTML, pasted into the new writing as the editor pastes", async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    const clipboard = new DataTransfer();
+    clipboard.setData('text/plain', 'Neap tides');
+    clipboard.setData('text/html', '<p><strong>Neap</strong> tides</p>');
+    await userEvent.paste(clipboard);
+    await userEvent.keyboard('!');
+    expect(takeKeysForNewWriting('w1')).toEqual([{ html: '<p><strong>Neap</strong> tides</p>' }, '!']);
+  });
+
   it('leave shortcuts alone', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
     const seen = vi.fn();
@@ -109,6 +119,29 @@ describe('kept keys typed into the editor', () => {
     });
     expect(lines).toEqual(['Tide', 'Low tide', 'x']);
     expect(editor.state.doc.child(0).type.name).toBe('heading');
+    editor.destroy();
+  });
+
+  it('paste a kept paste as the editor pastes: its formatting kept, at the caret', () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const editor = new Editor({
+      element,
+      extensions: editorExtensions({ onImageFiles: () => {} }),
+      content: toEditorContent(normalizeDocument(null)),
+    });
+    editor.commands.focus('start');
+
+    replayKeys(editor, [...'Tide', 'Enter', { html: '<p>Low <strong>tide</strong> at six</p>' }, '.']);
+
+    const lines: string[] = [];
+    const bold: string[] = [];
+    editor.state.doc.descendants((node) => {
+      if (node.isTextblock) lines.push(node.textContent);
+      if (node.isText && node.marks.some((mark) => mark.type.name === 'bold')) bold.push(node.text ?? '');
+    });
+    expect(lines).toEqual(['Tide', 'Low tide at six.']);
+    expect(bold).toEqual(['tide']);
     editor.destroy();
   });
 });

@@ -5,10 +5,16 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 
 /**
+ * What the writer typed before the editor had the focus, in order: a key (printable text, 'Enter',
+ * 'Backspace') or a paste or drop whose HTML the editor pastes as its own paste would (formatting kept).
+ */
+export type KeptInput = string | { html: string };
+
+/**
  * Keeps a key that types into a writing (printable text, Enter and Backspace; shortcuts are left alone)
  * in `keys`, and keeps it from doing anything else. Answers whether it was kept.
  */
-export function keepKey(event: KeyboardEvent, keys: string[]): boolean {
+export function keepKey(event: KeyboardEvent, keys: KeptInput[]): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
   if (event.key.length !== 1 && event.key !== 'Enter' && event.key !== 'Backspace') return false;
   event.preventDefault();
@@ -21,13 +27,21 @@ function keysOfText(text: string): string[] {
   return Array.from(text.replace(/\r\n?/g, '\n'), (character) => (character === '\n' ? 'Enter' : character));
 }
 
+/** A paste or a drop: its HTML when it has some (formatted text), else its plain text as keys. */
+function keepTransfer(data: DataTransfer | null, keys: KeptInput[]): void {
+  const html = data?.getData('text/html') ?? '';
+  if (html) keys.push({ html });
+  else keys.push(...keysOfText(data?.getData('text/plain') ?? ''));
+}
+
 /**
  * Keeps what an input event on an editing host would type, whatever made it: a key, a paste, a drop,
  * dictation, a phone's keyboard (which reports no key), an input method's word (kept at its
- * `compositionend`, {@link keepComposedText}). Text, Enter and Backspace are kept in `keys`; the edit itself
- * is stopped, and so is every other one (formatting, undo, deleting a word). Answers whether it was stopped.
+ * `compositionend`, {@link keepComposedText}). Text, Enter, Backspace and what is pasted or dropped are
+ * kept in `keys`; the edit itself is stopped, and so is every other one (formatting, undo, deleting a
+ * word). Answers whether it was stopped.
  */
-export function keepInput(event: InputEvent, keys: string[]): boolean {
+export function keepInput(event: InputEvent, keys: KeptInput[]): boolean {
   // An input method's text as it is composed cannot be stopped; the word is kept when composed (Safari
   // tells it once more, as insertFromComposition).
   if (event.inputType === 'insertCompositionText' || event.inputType === 'insertFromComposition')
@@ -35,13 +49,15 @@ export function keepInput(event: InputEvent, keys: string[]): boolean {
   event.preventDefault();
   if (event.inputType === 'insertParagraph' || event.inputType === 'insertLineBreak') keys.push('Enter');
   else if (event.inputType === 'deleteContentBackward') keys.push('Backspace');
+  else if (event.inputType === 'insertFromPaste' || event.inputType === 'insertFromDrop')
+    keepTransfer(event.dataTransfer, keys);
   else if (event.inputType.startsWith('insert'))
     keys.push(...keysOfText(event.data ?? event.dataTransfer?.getData('text/plain') ?? ''));
   return true;
 }
 
 /** Keeps the word an input method composed (its text, shown as composed, is not an edit that can be stopped). */
-export function keepComposedText(event: CompositionEvent, keys: string[]): void {
+export function keepComposedText(event: CompositionEvent, keys: KeptInput[]): void {
   keys.push(...keysOfText(event.data));
 }
 
@@ -71,15 +87,21 @@ function backspace(editor: TiptapEditor): void {
   editor.view.dispatch(editor.state.tr.delete(selection.from - last.length, selection.from));
 }
 
-/** Kept keys as editor steps at the caret: runs of text are inserted at once, Enter and Backspace act as in the editor. */
-export function replayKeys(editor: TiptapEditor, keys: readonly string[]): void {
+/**
+ * Kept keys as editor steps at the caret: runs of text are inserted at once, Enter and Backspace act as in
+ * the editor, and a paste is pasted through the editor's own paste handling.
+ */
+export function replayKeys(editor: TiptapEditor, keys: readonly KeptInput[]): void {
   let text = '';
   const flush = () => {
     if (text) editor.view.dispatch(editor.state.tr.insertText(text));
     text = '';
   };
   for (const key of keys) {
-    if (key === 'Enter' || key === 'Backspace') {
+    if (typeof key !== 'string') {
+      flush();
+      editor.view.pasteHTML(key.html);
+    } else if (key === 'Enter' || key === 'Backspace') {
       flush();
       if (key === 'Enter') press(editor, 'Enter');
       else backspace(editor);
@@ -92,7 +114,7 @@ export function replayKeys(editor: TiptapEditor, keys: readonly string[]): void 
 
 /** The keys held for the writing being made (`id` once it is made), and how to stop holding them. */
 interface Held {
-  keys: string[];
+  keys: KeptInput[];
   id?: string;
   stop(): void;
 }
@@ -107,7 +129,7 @@ let held: Held | null = null;
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   if (held) return;
-  const keys: string[] = [];
+  const keys: KeptInput[] = [];
   const listening = new AbortController();
   const options = { capture: true, signal: listening.signal };
   const stop = () => {
@@ -135,7 +157,7 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
     (event) => {
       event.preventDefault();
       event.stopPropagation();
-      keys.push(...keysOfText(event.clipboardData?.getData('text/plain') ?? ''));
+      keepTransfer(event.clipboardData, keys);
     },
     options,
   );
@@ -161,7 +183,7 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
  * Writing `id` shows in the editor, which has the focus: the keys held for it when it is the new writing
  * (none otherwise), holding no more.
  */
-export function takeKeysForNewWriting(id: string): string[] {
+export function takeKeysForNewWriting(id: string): KeptInput[] {
   if (!held || (held.id !== undefined && held.id !== id)) return [];
   const { keys } = held;
   held.stop();

@@ -4,7 +4,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
 import { focusEditor } from '../focus-editor.ts';
 import { takeWriting } from '../saving/index.ts';
-import { replayKeys } from '../typed-keys.ts';
+import { type KeptInput, replayKeys } from '../typed-keys.ts';
 
 /** A caret by the text before it, which the static copy and the editor's document have alike. */
 export interface TextCaret {
@@ -47,8 +47,8 @@ function positionInBlock(block: ProseMirrorNode, position: number, offset: numbe
 
 /** What the writer did to the static copy: where their caret is, what they typed, how far they scrolled. */
 export interface EarlyInput {
-  /** Printable text, 'Enter' and 'Backspace', in order. */
-  keys: string[];
+  /** Printable text, 'Enter', 'Backspace' and pastes, in order. */
+  keys: KeptInput[];
   /**
    * The writer's caret, where a click or an arrow key put it: its top-level block (the title is 0) and the
    * text before it.
