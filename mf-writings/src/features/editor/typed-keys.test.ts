@@ -101,15 +101,21 @@ describe('the keys typed after New', () => {
 });
 
 describe('kept keys typed into the editor', () => {
-  it('type as the keys would have: Enter in the title starts the body, Backspace takes a character back', () => {
+  /** The editor on a new writing's empty title, focused. */
+  function newWritingEditor(): Editor {
     const element = document.createElement('div');
     document.body.append(element);
     const editor = new Editor({
       element,
       extensions: editorExtensions({ onImageFiles: () => {} }),
-      content: toEditorContent(normalizeDocument(null)), // a new writing's
+      content: toEditorContent(normalizeDocument(null)),
     });
     editor.commands.focus('start');
+    return editor;
+  }
+
+  it('type as the keys would have: Enter in the title starts the body, Backspace takes a character back', () => {
+    const editor = newWritingEditor();
 
     replayKeys(editor, [...'Tide', 'Enter', ...'Low tidd', 'Backspace', 'e', 'Enter', 'x']);
 
@@ -123,14 +129,7 @@ describe('kept keys typed into the editor', () => {
   });
 
   it('paste a kept paste as the editor pastes: its formatting kept, at the caret', () => {
-    const element = document.createElement('div');
-    document.body.append(element);
-    const editor = new Editor({
-      element,
-      extensions: editorExtensions({ onImageFiles: () => {} }),
-      content: toEditorContent(normalizeDocument(null)),
-    });
-    editor.commands.focus('start');
+    const editor = newWritingEditor();
 
     replayKeys(editor, [...'Tide', 'Enter', { html: '<p>Low <strong>tide</strong> at six</p>' }, '.']);
 
