@@ -1,64 +1,16 @@
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { type Account, backendClient } from './support/accounts.ts';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-
-// A 1x1 transparent PNG.
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-const editorSlot = (page: Page) => page.locator('[data-slot="writings/Editor"]');
-const sidebarSlot = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
-const prose = (page: Page) => editorSlot(page).locator('.ProseMirror');
-const saveState = (page: Page) =>
-  editorSlot(page)
-    .getByRole('status')
-    .filter({ hasText: /Saved|Unsaved|Saving/ });
-
-/** Pastes a 1x1 PNG named dot.png where the cursor is, as the clipboard of a screenshot tool would. */
-async function pasteImage(page: Page): Promise<void> {
-  await prose(page).evaluate((element, base64) => {
-    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-    const data = new DataTransfer();
-    data.items.add(new File([bytes], 'dot.png', { type: 'image/png' }));
-    element.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, PNG_BASE64);
-}
-
-/** A new writing titled `title`, saved, with the workspace kept on the device for offline use. */
-async function savedWritingKeptForOffline(
-  page: Page,
-  workspace: { open(): Promise<void>; keptForOffline(): Promise<string> },
-  title: string,
-): Promise<void> {
-  await newWriting(page, workspace);
-  await page.keyboard.type(title);
-  await expect(saveState(page)).toHaveText('Saved');
-  await workspace.keptForOffline();
-}
-
-async function signedInClient(account: Account) {
-  const client = backendClient();
-  await client.auth.signInWithPassword({ email: account.email, password: account.password });
-  return client;
-}
-
-/** The contents of the writer's writings on the server, as one JSON text. */
-async function serverContents(account: Account): Promise<string> {
-  const client = await signedInClient(account);
-  return JSON.stringify((await client.from('writings').select('content')).data);
-}
-
-/** Opens the workspace and creates a writing with New; the cursor is in its title. */
-async function newWriting(page: Page, workspace: { open(): Promise<void> }) {
-  await workspace.open();
-  await expect(editorSlot(page)).toHaveAttribute('data-status', 'ready');
-  await sidebarSlot(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
-  await expect(prose(page)).toBeVisible();
-  await expect(prose(page)).toBeFocused();
-}
+import {
+  editorSlot,
+  newWriting,
+  prose,
+  savedWritingKeptForOffline,
+  saveState,
+  serverContents,
+  sidebarSlot,
+} from './support/writings-editor.ts';
 
 test.describe('the writings editor', () => {
   test('creates a writing, updates its title and preview while typing, and finds it saved after a reload', async ({
@@ -130,38 +82,6 @@ test.describe('the writings editor', () => {
     expect(JSON.stringify(data?.[0]?.content)).toContain('through a tunnel');
   });
 
-  test('shows a pasted image at once, uploads it, and deletes file and attachment with Delete image', async ({
-    page,
-    workspace,
-    account,
-  }) => {
-    await newWriting(page, workspace);
-    await page.keyboard.type('With a picture');
-    await page.keyboard.press('Enter');
-    await pasteImage(page);
-
-    const image = prose(page).locator('img');
-    await expect(image).toHaveAttribute(
-      'src',
-      /\/storage\/v1\/object\/public\/photo-clips\/[0-9a-f-]+\/[0-9a-f-]+\.png$/,
-    );
-    await expect(image).toHaveAttribute('alt', 'dot.png');
-    const publicUrl = (await image.getAttribute('src')) ?? '';
-    const client = backendClient();
-    await client.auth.signInWithPassword({ email: account.email, password: account.password });
-    await expect
-      .poll(async () => (await client.from('attachments').select('writing_id')).data?.[0]?.writing_id ?? null)
-      .not.toBeNull();
-    expect((await page.request.get(publicUrl)).status()).toBe(200);
-
-    await image.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: messages.editor.deleteImage }).click();
-    await expect(image).toHaveCount(0);
-    await expect.poll(async () => (await client.from('attachments').select('id')).data?.length).toBe(0);
-    await expect.poll(async () => (await page.request.get(publicUrl)).status()).toBe(404);
-    await expect(saveState(page)).toHaveText('Saved');
-  });
-
   test('keeps the words typed just before a reload or a closed tab, online and offline', async ({
     page,
     context,
@@ -227,43 +147,6 @@ test.describe('the writings editor', () => {
     });
     await expect(copy).toBeVisible();
     await expect.poll(() => serverContents(account)).toContain('closed too soon');
-  });
-
-  test('keeps an image pasted offline through a reload and uploads it once back online', async ({
-    page,
-    context,
-    workspace,
-    account,
-  }) => {
-    await savedWritingKeptForOffline(page, workspace, 'On a train');
-
-    await context.setOffline(true);
-    await page.keyboard.press('Enter');
-    await pasteImage(page);
-    const image = prose(page).locator('img');
-    await expect(image).toHaveAttribute('src', /^blob:/);
-    // Saved on the device; its upload failed. The page then closes, and its temporary image with it.
-    await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
-    await page.reload();
-    await expect(prose(page).locator('h1')).toHaveText('On a train');
-    await expect(image).toHaveAttribute('src', /^blob:/);
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
-
-    await context.setOffline(false);
-    await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/photo-clips\//);
-    await expect(saveState(page)).toHaveText('Saved');
-    const publicUrl = (await image.getAttribute('src')) ?? '';
-    await expect.poll(() => serverContents(account)).toContain(publicUrl);
-    // Linked to the writing, once. (The clean-clone CI run once also found a second upload's attachment
-    // left unlinked, which no run here reproduced: a follow-up, not asserted here.)
-    const client = await signedInClient(account);
-    const linked = async () =>
-      (await client.from('attachments').select('file_path').not('writing_id', 'is', null)).data?.map(
-        (row) => row.file_path,
-      );
-    await expect.poll(linked).toEqual([expect.stringMatching(/\.png$/)]);
-    expect(publicUrl).toContain((await linked())?.[0] ?? 'no attachment');
-    expect((await page.request.get(publicUrl)).status()).toBe(200);
   });
 
   test('turns a typed YouTube link into an embedded player on Enter', async ({ page, workspace }) => {

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Account } from './support/accounts.ts';
@@ -5,6 +6,7 @@ import { expect, test } from './support/fixtures.ts';
 import { holdScriptsContaining } from './support/held-scripts.ts';
 import { clientOf } from './support/ideas.ts';
 import type { WorkspacePage } from './support/workspace-page.ts';
+import { PNG_BASE64 } from './support/writings-editor.ts';
 
 // The writing that opens is shown as static HTML while the editor's code (Tiptap, ProseMirror) loads
 // (mf-writings editor/first-paint). Here that code is held back until the writer has clicked and typed.
@@ -118,7 +120,7 @@ test('the editor takes the place of the static copy without moving a line', asyn
   expect(after?.width).toBeCloseTo(before?.width ?? Number.NaN, 0);
 });
 
-test('a click and typing on the writing before the editor is ready land in the editor', async ({
+test('clicks and typing on the writing before the editor is ready land in the editor, each where it was typed', async ({
   page,
   account,
   workspace,
@@ -139,18 +141,26 @@ test('a click and typing on the writing before the editor is ready land in the e
   await page.keyboard.type('er.');
   await page.keyboard.press('Enter');
   await page.keyboard.type('High water at six.');
+  // Then into the title, at its end.
+  await copy.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' (March');
 
   release();
   const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Tide tables (March');
   await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Slack tide after.');
   await expect(editor.locator('p').nth(1)).toHaveText('High water at six.');
   await expect(copy).toHaveCount(0);
   // The editor keeps the focus: the next keys go on where the early ones stopped.
-  await page.keyboard.type(' Moon full.');
-  await expect(editor.locator('p').nth(1)).toHaveText('High water at six. Moon full.');
+  await page.keyboard.type(')');
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Tide tables (March)');
 
   // It is the writing itself that changed: saved as usual.
-  await expectSaved(client, id, 'High water at six. Moon full.');
+  await expectSaved(client, id, 'High water at six.');
+  await expect
+    .poll(async () => (await client.from('writings').select('title').eq('id', id).single()).data?.title)
+    .toBe('Tide tables (March)');
 });
 
 test('text that comes with no key press (dictation, a phone’s keyboard, a paste, with its formatting) before the editor is ready lands in the editor, where the writer moved the caret', async ({
@@ -205,6 +215,65 @@ test('text that comes with no key press (dictation, a phone’s keyboard, a past
       return bold;
     })
     .toEqual(['Rain']);
+});
+
+test('an image pasted, and one dragged in from the desktop, before the editor is ready land in the editor where they were put, and are saved', async ({
+  page,
+  account,
+  workspace,
+}, testInfo) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  // A screenshot on the clipboard, pasted at the end of the first line.
+  await copy.getByText('Low water at noon.').click();
+  await page.keyboard.press('End');
+  await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    await navigator.clipboard.write([
+      new ClipboardItem({ 'image/png': new Blob([bytes], { type: 'image/png' }) }),
+    ]);
+  }, PNG_BASE64);
+  await page.keyboard.press('ControlOrMeta+V');
+  // A photo dragged from the desktop onto the last line: the browser's own drag, with the file in it.
+  const photo = testInfo.outputPath('harbour.png');
+  await writeFile(photo, Buffer.from(PNG_BASE64, 'base64'));
+  const box = await copy.getByText('Bring <b>boots</b> & a coat.').boundingBox();
+  if (!box) throw new Error('the last line is not laid out');
+  const devtools = await page.context().newCDPSession(page);
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    await devtools.send('Input.dispatchDragEvent', {
+      type,
+      x: box.x + box.width - 2,
+      y: box.y + box.height / 2,
+      data: { items: [], files: [photo], dragOperationsMask: 1 },
+    });
+  }
+  // Nothing of it is done to the copy meanwhile.
+  await expect(copy.locator('img')).toHaveCount(0);
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  const images = editor.locator('img');
+  for (const image of [images.nth(0), images.nth(1)])
+    await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/photo-clips\//);
+  // The screenshot after the first line, the photo after the last: each where it was put.
+  const blocks = await editor.evaluate((element) =>
+    [...element.querySelectorAll('h1, p, img')].map((block) =>
+      block instanceof HTMLImageElement ? `image ${block.alt}` : block.textContent,
+    ),
+  );
+  expect(blocks.filter(Boolean)).toEqual([
+    'Tide tables',
+    'Low water at noon.',
+    'image image.png',
+    'Bring <b>boots</b> & a coat.',
+    'image harbour.png',
+  ]);
+  const [pasted, dropped] = await images.evaluateAll((found) =>
+    found.map((image) => image.getAttribute('src')),
+  );
+  await expectSaved(client, id, pasted ?? 'the pasted image');
+  await expectSaved(client, id, dropped ?? 'the dropped image');
 });
 
 test('a writer who goes on typing while the editor arrives loses no key', async ({

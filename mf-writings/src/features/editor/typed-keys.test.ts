@@ -73,6 +73,34 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([{ html: '<p><strong>Neap</strong> tides</p>' }, '!']);
   });
 
+  it('hold an image pasted or dropped, which the writing open before no longer gets', async () => {
+    const before = document.createElement('div');
+    before.contentEditable = 'true';
+    document.body.append(before);
+    before.focus();
+    const reached = vi.fn();
+    before.addEventListener('paste', reached);
+    before.addEventListener('drop', reached);
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+
+    // A screenshot on the clipboard, then a photo dragged in from the desktop.
+    const screenshot = new File(['png'], 'screenshot.png', { type: 'image/png' });
+    const clipboard = new DataTransfer();
+    clipboard.items.add(screenshot);
+    await userEvent.paste(clipboard);
+    const photo = new File(['jpeg'], 'harbour.jpg', { type: 'image/jpeg' });
+    const dragged = new DataTransfer();
+    dragged.items.add(photo);
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true });
+    // happy-dom's DragEvent leaves out the dataTransfer it is given, as a browser's does not.
+    Object.defineProperty(drop, 'dataTransfer', { value: dragged });
+    before.dispatchEvent(drop);
+
+    expect(drop.defaultPrevented).toBe(true);
+    expect(reached).not.toHaveBeenCalled();
+    expect(takeKeysForNewWriting('w1')).toEqual([{ files: [screenshot] }, { files: [photo] }]);
+  });
+
   it('leave shortcuts alone', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
     const seen = vi.fn();
@@ -102,12 +130,14 @@ describe('the keys typed after New', () => {
 
 describe('kept keys typed into the editor', () => {
   /** The editor on a new writing's empty title, focused. */
-  function newWritingEditor(): Editor {
+  function newWritingEditor(
+    onImageFiles: (files: File[], position: number | null) => void = () => {},
+  ): Editor {
     const element = document.createElement('div');
     document.body.append(element);
     const editor = new Editor({
       element,
-      extensions: editorExtensions({ onImageFiles: () => {} }),
+      extensions: editorExtensions({ onImageFiles }),
       content: toEditorContent(normalizeDocument(null)),
     });
     editor.commands.focus('start');
@@ -141,6 +171,18 @@ describe('kept keys typed into the editor', () => {
     });
     expect(lines).toEqual(['Tide', 'Low tide at six.']);
     expect(bold).toEqual(['tide']);
+    editor.destroy();
+  });
+
+  it('paste kept image files as the editor pastes an image: to its image handling, at the caret', () => {
+    const onImageFiles = vi.fn();
+    const editor = newWritingEditor(onImageFiles);
+    const photo = new File(['jpeg'], 'harbour.jpg', { type: 'image/jpeg' });
+
+    replayKeys(editor, [...'Tide', { files: [photo] }]);
+
+    expect(onImageFiles).toHaveBeenCalledExactlyOnceWith([photo], null);
+    expect(editor.state.doc.child(0).textContent).toBe('Tide');
     editor.destroy();
   });
 });

@@ -3,12 +3,14 @@
 // New and the new writing's editor.
 // Types only from Tiptap: the first screen's chunk carries no ProseMirror.
 import type { Editor as TiptapEditor } from '@tiptap/core';
+import { imageFilesOf } from './images/image-files.ts';
 
 /**
  * What the writer typed before the editor had the focus, in order: a key (printable text, 'Enter',
- * 'Backspace') or a paste or drop whose HTML the editor pastes as its own paste would (formatting kept).
+ * 'Backspace'), or a paste or drop that the editor pastes as its own paste would: its HTML (formatting
+ * kept) or its image files (uploaded and shown as any pasted image).
  */
-export type KeptInput = string | { html: string };
+export type KeptInput = string | { html: string } | { files: File[] };
 
 /**
  * Keeps a key that types into a writing (printable text, Enter and Backspace; shortcuts are left alone)
@@ -27,11 +29,25 @@ function keysOfText(text: string): string[] {
   return Array.from(text.replace(/\r\n?/g, '\n'), (character) => (character === '\n' ? 'Enter' : character));
 }
 
-/** A paste or a drop: its HTML when it has some (formatted text), else its plain text as keys. */
+/**
+ * A paste or a drop, as the editor would take it: its image files when it has some (a screenshot, an
+ * image copied or dropped from the desktop), else its HTML (formatted text), else its plain text as keys.
+ */
 function keepTransfer(data: DataTransfer | null, keys: KeptInput[]): void {
+  const files = imageFilesOf(data?.files);
   const html = data?.getData('text/html') ?? '';
-  if (html) keys.push({ html });
+  if (files.length > 0) keys.push({ files });
+  else if (html) keys.push({ html });
   else keys.push(...keysOfText(data?.getData('text/plain') ?? ''));
+}
+
+/**
+ * Keeps what is dropped (image files, text) in `keys`, and keeps it from landing where it was dropped: a
+ * drop of files brings no input event to stop, and the editor of the writing open before would take it.
+ */
+export function keepDrop(event: DragEvent, keys: KeptInput[]): void {
+  event.preventDefault();
+  keepTransfer(event.dataTransfer, keys);
 }
 
 /**
@@ -87,6 +103,16 @@ function backspace(editor: TiptapEditor): void {
   editor.view.dispatch(editor.state.tr.delete(selection.from - last.length, selection.from));
 }
 
+/** Image files pasted through the editor's own paste handling, at the caret. */
+function pasteFiles(editor: TiptapEditor, files: File[]): void {
+  const data = new DataTransfer();
+  for (const file of files) data.items.add(file);
+  const event = new ClipboardEvent('paste', { clipboardData: data });
+  // An empty slice: what the clipboard holds is the files alone.
+  const nothing = editor.state.doc.slice(0, 0);
+  editor.view.someProp('handlePaste', (handle) => handle(editor.view, event, nothing));
+}
+
 /**
  * Kept keys as editor steps at the caret: runs of text are inserted at once, Enter and Backspace act as in
  * the editor, and a paste is pasted through the editor's own paste handling.
@@ -100,7 +126,8 @@ export function replayKeys(editor: TiptapEditor, keys: readonly KeptInput[]): vo
   for (const key of keys) {
     if (typeof key !== 'string') {
       flush();
-      editor.view.pasteHTML(key.html);
+      if ('files' in key) pasteFiles(editor, key.files);
+      else editor.view.pasteHTML(key.html);
     } else if (key === 'Enter' || key === 'Backspace') {
       flush();
       if (key === 'Enter') press(editor, 'Enter');
@@ -122,9 +149,10 @@ let held: Held | null = null;
 
 /**
  * New was asked for (`made`: the writing, or null when it could not be made): until the new writing's
- * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing, and text
- * pasted or given with no key (dictation, a phone's keyboard), are held for it. They would otherwise reach
- * the New button (a space or Enter presses it again) or the writing open before (a paste went into it).
+ * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing, text given
+ * with no key (dictation, a phone's keyboard), and what is pasted or dropped (text, images) are held for
+ * it. They would otherwise reach the New button (a space or Enter presses it again) or the writing open
+ * before (a paste went into it).
  * A click anywhere, or Escape, ends the holding: the writer has turned elsewhere.
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
@@ -158,6 +186,15 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
       event.preventDefault();
       event.stopPropagation();
       keepTransfer(event.clipboardData, keys);
+    },
+    options,
+  );
+  // Dropped from outside the page (a drag from within it starts with a click, which ends the holding).
+  document.addEventListener(
+    'drop',
+    (event) => {
+      event.stopPropagation();
+      keepDrop(event, keys);
     },
     options,
   );

@@ -3,7 +3,8 @@ import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Writing } from '../../writings-store/index.ts';
 import { resetState, setState } from '../../writings-store/store-state.ts';
-import { editorExtensions } from '../extensions/index.ts';
+import { normalizeDocument } from '../document/index.ts';
+import { editorExtensions, toEditorContent } from '../extensions/index.ts';
 import { createFirstPaint, type FirstPaint } from './first-paint.ts';
 import { StaticWriting } from './static-writing.tsx';
 
@@ -36,7 +37,8 @@ describe('the hand-over to the editor', () => {
       content: tides,
     });
     const firstPaint = createFirstPaint();
-    Object.assign(firstPaint.input, { focused: true, caret: { block: 1, offset: 3 }, keys: ['x', ' '] });
+    const caret = { block: 1, offset: 3 };
+    Object.assign(firstPaint.input, { focused: true, caret, typed: [{ caret, keys: ['x', ' '] }] });
 
     firstPaint.replay(editor, true);
 
@@ -44,6 +46,38 @@ describe('the hand-over to the editor', () => {
     expect(document.activeElement).toBe(editor.view.dom);
     expect(editor.state.doc.child(1).textContent).toBe('Lowx  water at noon.');
     expect(firstPaint.handedOver).toBe(true);
+  });
+
+  it('types what was typed at each place where it was typed, and leaves the caret after the last', () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    editor = new Editor({
+      element,
+      extensions: editorExtensions({ onImageFiles: () => {} }),
+      content: toEditorContent(normalizeDocument(tides)),
+    });
+    const firstPaint = createFirstPaint();
+    // At the end of the title: '!', then Enter (the body starts) and a line; then a click into the body.
+    const inBody = { block: 1, offset: 3 };
+    Object.assign(firstPaint.input, {
+      focused: true,
+      caret: inBody,
+      typed: [
+        { caret: { block: 0, offset: 5 }, keys: ['!', 'Enter', ...'Rain'] },
+        { caret: inBody, keys: ['x'] },
+      ],
+    });
+
+    firstPaint.replay(editor, true);
+
+    const lines: string[] = [];
+    editor.state.doc.descendants((node) => {
+      if (node.isTextblock) lines.push(node.textContent);
+    });
+    // The click's line moved down by the line typed above it, and 'x' went into it all the same.
+    expect(lines).toEqual(['Tides!', 'Rain', 'Lowx water at noon.']);
+    const { $from } = editor.state.selection;
+    expect([$from.parent.textContent, $from.parentOffset]).toEqual(['Lowx water at noon.', 4]);
   });
 });
 
@@ -54,7 +88,7 @@ function arrived(input: Partial<FirstPaint['input']> = {}): FirstPaint {
     copyOf: () => Promise.resolve(writing),
     arrivedCopy: () => writing,
     takeCopy: () => undefined,
-    input: { keys: [], caret: null, focused: false, scrollTop: 0, ...input },
+    input: { typed: [], caret: null, focused: false, scrollTop: 0, ...input },
     handedOver: false,
     replay: () => {},
   };
@@ -100,7 +134,8 @@ describe('what the writer types on the static copy', () => {
     const composed = new CompositionEvent('compositionend', { bubbles: true });
     copy.dispatchEvent(Object.defineProperty(composed, 'data', { value: '潮' }));
 
-    expect(firstPaint.input.keys).toEqual([
+    expect(firstPaint.input.typed).toHaveLength(1);
+    expect(firstPaint.input.typed[0]?.keys).toEqual([
       ' ',
       'S',
       'l',
@@ -118,6 +153,33 @@ describe('what the writer types on the static copy', () => {
     ]);
     expect(firstPaint.input.focused).toBe(true);
     expect(copy.textContent).toBe('TidesLow water at noon.');
+  });
+
+  it('is kept with the place it was typed at: a click between two keys starts anew where it went', () => {
+    const firstPaint = arrived();
+    render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
+    const copy = screen.getByTestId('static-writing');
+    const type = (data: string) =>
+      copy.dispatchEvent(
+        new InputEvent('beforeinput', { inputType: 'insertText', data, bubbles: true, cancelable: true }),
+      );
+    const clickInto = (text: string, offset: number) => {
+      const line = screen.getByText(text).firstChild;
+      if (!line) throw new Error(`no text ${text}`);
+      document.getSelection()?.collapse(line, offset);
+      document.dispatchEvent(new Event('selectionchange'));
+    };
+
+    clickInto('Tides', 5);
+    type('!');
+    type('?');
+    clickInto('Low water at noon.', 3);
+    type('x');
+
+    expect(firstPaint.input.typed).toEqual([
+      { caret: { block: 0, offset: 5 }, keys: ['!', '?'] },
+      { caret: { block: 1, offset: 3 }, keys: ['x'] },
+    ]);
   });
 
   it('shown again, puts the caret back where the writer had it', () => {

@@ -1,6 +1,7 @@
 // The writing that opens, shown before the editor's code has arrived, and what the writer did to it.
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
 import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
 import { focusEditor } from '../focus-editor.ts';
 import { takeWriting } from '../saving/index.ts';
@@ -45,10 +46,20 @@ function positionInBlock(block: ProseMirrorNode, position: number, offset: numbe
   return found ?? position + block.nodeSize - 1;
 }
 
+/** What the writer typed at one place of the static copy: the caret there (null: none yet), and the keys. */
+export interface TypedRun {
+  caret: TextCaret | null;
+  keys: KeptInput[];
+}
+
 /** What the writer did to the static copy: where their caret is, what they typed, how far they scrolled. */
 export interface EarlyInput {
-  /** Printable text, 'Enter', 'Backspace' and pastes, in order. */
-  keys: KeptInput[];
+  /**
+   * Printable text, 'Enter', 'Backspace', pastes and drops, in order, each where it was typed: the copy
+   * takes no edit, so its caret moves only by a click, an arrow key or a drop, and each move between two
+   * keys starts a run at the new place ({@link keysAtCaret}).
+   */
+  typed: TypedRun[];
   /**
    * The writer's caret, where a click or an arrow key put it: its top-level block (the title is 0) and the
    * text before it.
@@ -56,6 +67,54 @@ export interface EarlyInput {
   caret: TextCaret | null;
   focused: boolean;
   scrollTop: number;
+}
+
+const sameCaret = (a: TextCaret | null, b: TextCaret | null) =>
+  a === b || (a !== null && b !== null && a.block === b.block && a.offset === b.offset);
+
+/** Where a key typed now is kept: with the keys typed at the same caret, or starting a run at a new one. */
+export function keysAtCaret(input: EarlyInput): KeptInput[] {
+  const last = input.typed.at(-1);
+  if (last && sameCaret(last.caret, input.caret)) return last.keys;
+  const run: TypedRun = { caret: input.caret, keys: [] };
+  input.typed.push(run);
+  return run.keys;
+}
+
+/**
+ * Types each run where it was typed, then puts the caret where the writer's is. The places are found in
+ * the document as the copy showed it, then moved by what each run typed (an Enter in the title moves
+ * every line below it down a block).
+ */
+function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], caret: TextCaret | null): void {
+  const { doc } = editor.state;
+  const start: TextCaret = { block: 0, offset: 0 };
+  let places = [...runs.map((run) => run.caret), caret].map((at) => positionOfCaret(doc, at ?? start));
+  const follow = ({
+    transaction,
+    appendedTransactions,
+  }: {
+    transaction: Transaction;
+    appendedTransactions: Transaction[];
+  }) => {
+    for (const step of [transaction, ...appendedTransactions])
+      places = places.map((place) => (place === null ? null : step.mapping.map(place)));
+  };
+  editor.on('transaction', follow);
+  try {
+    runs.forEach((run, index) => {
+      const place = places[index];
+      if (place !== null && place !== undefined) editor.commands.setTextSelection(place);
+      replayKeys(editor, run.keys);
+    });
+  } finally {
+    editor.off('transaction', follow);
+  }
+  // Moved on since the last key: the caret goes there, not after the text typed last.
+  const last = runs.at(-1);
+  const place = places.at(-1);
+  if (last && !sameCaret(last.caret, caret) && place !== null && place !== undefined)
+    editor.commands.setTextSelection(place);
 }
 
 /**
@@ -94,7 +153,7 @@ interface CopyRead {
 export function createFirstPaint(): FirstPaint {
   const copies = new Map<string, CopyRead>();
   const taken = new Set<string>();
-  const input: EarlyInput = { keys: [], caret: null, focused: false, scrollTop: 0 };
+  const input: EarlyInput = { typed: [], caret: null, focused: false, scrollTop: 0 };
   let handedOver = false;
   return {
     copyOf(id) {
@@ -133,12 +192,12 @@ export function createFirstPaint(): FirstPaint {
       if (handedOver) return;
       handedOver = true;
       copies.clear();
-      const { keys, caret, focused } = input;
-      input.keys = [];
-      if (!focused && keys.length === 0) return;
+      const { typed, caret, focused } = input;
+      input.typed = [];
+      if (!focused && typed.length === 0) return;
       const at = caret ? positionOfCaret(editor.state.doc, caret) : null;
       focusEditor(editor, at ?? 'start', { scrollIntoView: false });
-      if (editable) replayKeys(editor, keys);
+      if (editable) typeRuns(editor, typed, caret);
     },
   };
 }

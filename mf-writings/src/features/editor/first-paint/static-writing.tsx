@@ -11,8 +11,8 @@ import {
 import { currentFolderPermission, useWritingsStore } from '../../writings-store/index.ts';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
-import { keepComposedText, keepInput } from '../typed-keys.ts';
-import type { EarlyInput, FirstPaint, TextCaret } from './first-paint.ts';
+import { keepComposedText, keepDrop, keepInput } from '../typed-keys.ts';
+import { type EarlyInput, type FirstPaint, keysAtCaret, type TextCaret } from './first-paint.ts';
 
 /**
  * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
@@ -74,8 +74,8 @@ function placeCaret(prose: HTMLElement, caret: TextCaret): void {
 
 /**
  * The static copy is an editing host, so that whatever would type into it (a key, a paste, dictation, a
- * phone's keyboard) is told as an input event: kept in `input`, not done (typed-keys.ts). The caret is the
- * browser's, where a click or the arrow keys put it.
+ * phone's keyboard) is told as an input event: kept in `input`, not done (typed-keys.ts); so is a drop. The
+ * caret is the browser's, where a click, the arrow keys or a drop put it.
  */
 function useKeptInput({
   scroll,
@@ -94,12 +94,6 @@ function useKeptInput({
   useLayoutEffect(() => {
     const element = scroll.current;
     if (!shown || !element) return;
-    const typed = (event: InputEvent) => {
-      keepInput(event, input.keys);
-      input.focused = true;
-      onPainted?.();
-    };
-    const composed = (event: CompositionEvent) => keepComposedText(event, input.keys);
     const caretMoved = () => {
       const selection = document.getSelection();
       const caret =
@@ -108,10 +102,35 @@ function useKeptInput({
           : null;
       if (caret) input.caret = caret;
     };
+    const kept = () => {
+      input.focused = true;
+      onPainted?.();
+    };
+    // The caret is read again as each key is kept: the browser tells of a move (selectionchange) only
+    // after the keys that follow it may have come.
+    const typed = (event: InputEvent) => {
+      caretMoved();
+      keepInput(event, keysAtCaret(input));
+      kept();
+    };
+    const composed = (event: CompositionEvent) => {
+      caretMoved();
+      keepComposedText(event, keysAtCaret(input));
+    };
+    // A drop of image files brings no input event. What is dropped goes where it was dropped, as dropped
+    // text does: the caret is put there first.
+    const dropped = (event: DragEvent) => {
+      const point = document.caretPositionFromPoint?.(event.clientX, event.clientY);
+      if (point) document.getSelection()?.collapse(point.offsetNode, point.offset);
+      caretMoved();
+      keepDrop(event, keysAtCaret(input));
+      kept();
+    };
     const listening = new AbortController();
     const options = { signal: listening.signal };
     element.addEventListener('beforeinput', typed, options);
     element.addEventListener('compositionend', composed, options);
+    element.addEventListener('drop', dropped, options);
     document.addEventListener('selectionchange', caretMoved, options);
     return () => listening.abort();
   }, [shown, scroll, prose, input, onPainted]);

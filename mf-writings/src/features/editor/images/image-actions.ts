@@ -1,4 +1,5 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
 import type { WorkspaceClient } from 'shared-kernel';
 import { deleteImageFile, linkAttachment, type UploadedImage, uploadImageFile } from './image-data.ts';
 import type { ReplacedFile, WaitingImages } from './waiting-images.ts';
@@ -143,6 +144,8 @@ export async function resumeWaitingUploads(target: UploadTarget): Promise<void> 
  * Inserts image files at `position` (or the cursor): each appears at once as a temporary local image,
  * is kept on the device and uploaded; on success it gets its `src`, `alt`, `attachmentId` and `filePath`
  * and is linked to the writing; on failure the local image stays and its file waits for the next try.
+ * The cursor goes on after them, as after pasted text: left selecting the last image (where the editor
+ * leaves an inserted node), the next key or paste replaced it.
  */
 export function insertImageFiles(
   target: UploadTarget,
@@ -160,7 +163,19 @@ export function insertImageFiles(
     attrs: { src, alt: file.name, uploadId },
   }));
   const chain = target.editor.chain().focus();
-  (position === null ? chain.insertContent(content) : chain.insertContentAt(position, content)).run();
+  (position === null ? chain.insertContent(content) : chain.insertContentAt(position, content))
+    .command(({ tr, state }) => {
+      const end = tr.selection.to;
+      // The images may end the writing: a line is made after them to go on in.
+      let after = TextSelection.findFrom(tr.doc.resolve(end), 1, true);
+      if (!after && state.schema.nodes.paragraph) {
+        tr.insert(end, state.schema.nodes.paragraph.create());
+        after = TextSelection.findFrom(tr.doc.resolve(end), 1, true);
+      }
+      if (after) tr.setSelection(after);
+      return true;
+    })
+    .run();
   return Promise.all(images.map(({ uploadId, file }) => keepAndUpload(target, uploadId, file)));
 }
 

@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
+import { imageFilesOf } from '../../images/image-files.ts';
 import { afterBlockAt, isInTopLevelBlock } from '../block-groups/index.ts';
 import { parseEmbedUrl } from '../embeds/index.ts';
 
@@ -9,11 +10,6 @@ import { parseEmbedUrl } from '../embeds/index.ts';
 export interface PasteAndDropOptions {
   /** Called with the image files (others are ignored) and where they were dropped (`null`: the cursor). */
   onImageFiles: (files: File[], position: number | null) => void;
-}
-
-/** The image files of a paste or drop; any other file is ignored. */
-export function imageFilesOf(list: FileList | null | undefined): File[] {
-  return Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
 }
 
 function embedNodeFor(schema: Schema, text: string): ProseMirrorNode | null {
