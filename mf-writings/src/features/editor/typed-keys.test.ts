@@ -17,6 +17,17 @@ function newButton() {
   return pressed;
 }
 
+/** The writing open before New, with the focus (New by its shortcut, from the editor): what reaches it. */
+function writingOpenBefore(...events: string[]) {
+  const before = document.createElement('div');
+  before.contentEditable = 'true';
+  document.body.append(before);
+  before.focus();
+  const reached = vi.fn();
+  for (const event of events) before.addEventListener(event, reached);
+  return { before, reached };
+}
+
 afterEach(() => {
   takeKeysForNewWriting('any');
   document.body.replaceChildren();
@@ -38,14 +49,7 @@ describe('the keys typed after New', () => {
   });
 
   it('hold text pasted or given with no key too, which the writing open before no longer gets', async () => {
-    // The writing open before has the focus (New by its shortcut, from the editor).
-    const before = document.createElement('div');
-    before.contentEditable = 'true';
-    document.body.append(before);
-    before.focus();
-    const reached = vi.fn();
-    before.addEventListener('paste', reached);
-    before.addEventListener('beforeinput', reached);
+    const { before, reached } = writingOpenBefore('paste', 'beforeinput');
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
 
     await userEvent.paste('Neap\ntides');
@@ -74,13 +78,7 @@ describe('the keys typed after New', () => {
   });
 
   it('hold an image pasted or dropped, which the writing open before no longer gets', async () => {
-    const before = document.createElement('div');
-    before.contentEditable = 'true';
-    document.body.append(before);
-    before.focus();
-    const reached = vi.fn();
-    before.addEventListener('paste', reached);
-    before.addEventListener('drop', reached);
+    const { before, reached } = writingOpenBefore('paste', 'drop');
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
 
     // A screenshot on the clipboard, then a photo dragged in from the desktop.

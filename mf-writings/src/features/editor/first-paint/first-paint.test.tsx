@@ -20,6 +20,18 @@ const tides = {
 };
 
 let editor: Editor | undefined;
+
+/** The editor on the writing of {@link tides}. */
+function tidesEditor(): Editor {
+  const element = document.createElement('div');
+  document.body.append(element);
+  editor = new Editor({
+    element,
+    extensions: editorExtensions({ onImageFiles: () => {} }),
+    content: toEditorContent(normalizeDocument(tides)),
+  });
+  return editor;
+}
 afterEach(() => {
   resetState();
   editor?.destroy();
@@ -29,13 +41,7 @@ afterEach(() => {
 
 describe('the hand-over to the editor', () => {
   it('gives the editor the focus at once, with the caret where the writer clicked and their keys typed', () => {
-    const element = document.createElement('div');
-    document.body.append(element);
-    editor = new Editor({
-      element,
-      extensions: editorExtensions({ onImageFiles: () => {} }),
-      content: tides,
-    });
+    const editor = tidesEditor();
     const firstPaint = createFirstPaint();
     const caret = { block: 1, offset: 3 };
     Object.assign(firstPaint.input, { focused: true, caret, typed: [{ caret, keys: ['x', ' '] }] });
@@ -49,13 +55,7 @@ describe('the hand-over to the editor', () => {
   });
 
   it('types what was typed at each place where it was typed, and leaves the caret after the last', () => {
-    const element = document.createElement('div');
-    document.body.append(element);
-    editor = new Editor({
-      element,
-      extensions: editorExtensions({ onImageFiles: () => {} }),
-      content: toEditorContent(normalizeDocument(tides)),
-    });
+    const editor = tidesEditor();
     const firstPaint = createFirstPaint();
     // At the end of the title: '!', then Enter (the body starts) and a line; then a click into the body.
     const inBody = { block: 1, offset: 3 };
