@@ -3,3 +3,4 @@ export { afterBlockAt, forEachBlock, toEditorContent, toStoredContent } from './
 export { editorExtensions, WritingDocument } from './editor-extensions.ts';
 export { followEditorPreferences, preferenceAttributes } from './editor-preferences/editor-preferences.ts';
 export { FOCUS_CURRENT_CLASS, FocusMode } from './editor-preferences/focus-mode.ts';
+export { caretAfterInserted } from './paste-and-drop/paste-and-drop.ts';

@@ -1,6 +1,6 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
-import { TextSelection } from '@tiptap/pm/state';
 import type { WorkspaceClient } from 'shared-kernel';
+import { caretAfterInserted } from '../extensions/index.ts';
 import { deleteImageFile, linkAttachment, type UploadedImage, uploadImageFile } from './image-data.ts';
 import type { ReplacedFile, WaitingImages } from './waiting-images.ts';
 
@@ -144,8 +144,7 @@ export async function resumeWaitingUploads(target: UploadTarget): Promise<void> 
  * Inserts image files at `position` (or the cursor): each appears at once as a temporary local image,
  * is kept on the device and uploaded; on success it gets its `src`, `alt`, `attachmentId` and `filePath`
  * and is linked to the writing; on failure the local image stays and its file waits for the next try.
- * The cursor goes on after them, as after pasted text: left selecting the last image (where the editor
- * leaves an inserted node), the next key or paste replaced it.
+ * The cursor goes on after them, as after pasted text ({@link caretAfterInserted}).
  */
 export function insertImageFiles(
   target: UploadTarget,
@@ -164,17 +163,7 @@ export function insertImageFiles(
   }));
   const chain = target.editor.chain().focus();
   (position === null ? chain.insertContent(content) : chain.insertContentAt(position, content))
-    .command(({ tr, state }) => {
-      const end = tr.selection.to;
-      // The images may end the writing: a line is made after them to go on in.
-      let after = TextSelection.findFrom(tr.doc.resolve(end), 1, true);
-      if (!after && state.schema.nodes.paragraph) {
-        tr.insert(end, state.schema.nodes.paragraph.create());
-        after = TextSelection.findFrom(tr.doc.resolve(end), 1, true);
-      }
-      if (after) tr.setSelection(after);
-      return true;
-    })
+    .command(({ tr }) => Boolean(caretAfterInserted(tr)))
     .run();
   return Promise.all(images.map(({ uploadId, file }) => keepAndUpload(target, uploadId, file)));
 }

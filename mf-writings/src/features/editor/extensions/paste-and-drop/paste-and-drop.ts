@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
-import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
+import { Plugin, PluginKey, TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { imageFilesOf } from '../../images/image-files.ts';
 import { afterBlockAt, isInTopLevelBlock } from '../block-groups/index.ts';
@@ -10,6 +10,22 @@ import { parseEmbedUrl } from '../embeds/index.ts';
 export interface PasteAndDropOptions {
   /** Called with the image files (others are ignored) and where they were dropped (`null`: the cursor). */
   onImageFiles: (files: File[], position: number | null) => void;
+}
+
+/**
+ * Puts the caret in the first line after what `transaction` inserted at the caret (images, an embed),
+ * making an empty one when the writing ends there. The editor leaves an inserted node selected, and the
+ * next key or paste replaced it: a screenshot pasted, then a caption typed, was gone.
+ */
+export function caretAfterInserted(transaction: Transaction): Transaction {
+  const end = transaction.selection.to;
+  let after = TextSelection.findFrom(transaction.doc.resolve(end), 1, true);
+  const paragraph = transaction.doc.type.schema.nodes.paragraph;
+  if (!after && paragraph) {
+    transaction.insert(end, paragraph.create());
+    after = TextSelection.findFrom(transaction.doc.resolve(end), 1, true);
+  }
+  return after ? transaction.setSelection(after) : transaction;
 }
 
 function embedNodeFor(schema: Schema, text: string): ProseMirrorNode | null {
@@ -64,7 +80,7 @@ export const PasteAndDrop = Extension.create<PasteAndDropOptions>({
             }
             const node = embedNodeFor(view.state.schema, event.clipboardData?.getData('text/plain') ?? '');
             if (!node) return false;
-            view.dispatch(view.state.tr.replaceSelectionWith(node).scrollIntoView());
+            view.dispatch(caretAfterInserted(view.state.tr.replaceSelectionWith(node)).scrollIntoView());
             return true;
           },
           handleDrop: (view, event, _slice, moved) => {
