@@ -163,6 +163,27 @@ test('clicks and typing on the writing before the editor is ready land in the ed
     .toBe('Tide tables (March)');
 });
 
+test('select-all and typing on the writing before the editor is ready type over all of it, as in the editor', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  await copy.getByText('Low water at noon.').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Spring tides');
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Spring tides');
+  await expect(editor).not.toContainText('Low water');
+  await expect(editor).not.toContainText('boots');
+  await expect
+    .poll(async () => (await client.from('writings').select('title, content').eq('id', id).single()).data)
+    .toMatchObject({ title: 'Spring tides' });
+  const { data: row } = await client.from('writings').select('content').eq('id', id).single();
+  expect(JSON.stringify(row?.content)).not.toContain('Low water');
+});
+
 test('text that comes with no key press (dictation, a phone’s keyboard, a paste, with its formatting) before the editor is ready lands in the editor, where the writer moved the caret', async ({
   page,
   account,

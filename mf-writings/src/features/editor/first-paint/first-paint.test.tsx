@@ -44,7 +44,12 @@ describe('the hand-over to the editor', () => {
     const editor = tidesEditor();
     const firstPaint = createFirstPaint();
     const caret = { block: 1, offset: 3 };
-    Object.assign(firstPaint.input, { focused: true, caret, typed: [{ caret, keys: ['x', ' '] }] });
+    Object.assign(firstPaint.input, {
+      focused: true,
+      caret,
+      anchor: caret,
+      typed: [{ caret, anchor: caret, keys: ['x', ' '] }],
+    });
 
     firstPaint.replay(editor, true);
 
@@ -62,9 +67,10 @@ describe('the hand-over to the editor', () => {
     Object.assign(firstPaint.input, {
       focused: true,
       caret: inBody,
+      anchor: inBody,
       typed: [
-        { caret: { block: 0, offset: 5 }, keys: ['!', 'Enter', ...'Rain'] },
-        { caret: inBody, keys: ['x'] },
+        { caret: { block: 0, offset: 5 }, anchor: { block: 0, offset: 5 }, keys: ['!', 'Enter', ...'Rain'] },
+        { caret: inBody, anchor: inBody, keys: ['x'] },
       ],
     });
 
@@ -79,6 +85,18 @@ describe('the hand-over to the editor', () => {
     const { $from } = editor.state.selection;
     expect([$from.parent.textContent, $from.parentOffset]).toEqual(['Lowx water at noon.', 4]);
   });
+
+  it('types over what was selected, as typing over a selection in the editor does', () => {
+    const editor = tidesEditor();
+    const firstPaint = createFirstPaint();
+    // 'Low water' selected from its end back to its start, then typed over.
+    const place = { caret: { block: 1, offset: 0 }, anchor: { block: 1, offset: 9 } };
+    Object.assign(firstPaint.input, { focused: true, ...place, typed: [{ ...place, keys: [...'High'] }] });
+
+    firstPaint.replay(editor, true);
+
+    expect(editor.state.doc.child(1).textContent).toBe('High at noon.');
+  });
 });
 
 /** A first paint whose copy of the writing has arrived, with what the writer did so far. */
@@ -88,7 +106,7 @@ function arrived(input: Partial<FirstPaint['input']> = {}): FirstPaint {
     copyOf: () => Promise.resolve(writing),
     arrivedCopy: () => writing,
     takeCopy: () => undefined,
-    input: { typed: [], caret: null, focused: false, scrollTop: 0, ...input },
+    input: { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0, ...input },
     handedOver: false,
     replay: () => {},
   };
@@ -155,7 +173,7 @@ describe('what the writer types on the static copy', () => {
     expect(copy.textContent).toBe('TidesLow water at noon.');
   });
 
-  it('is kept with the place it was typed at: a click between two keys starts anew where it went', () => {
+  it('is kept with the place it was typed at: a click or select-all between two keys starts anew there', () => {
     const firstPaint = arrived();
     render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
     const copy = screen.getByTestId('static-writing');
@@ -175,10 +193,16 @@ describe('what the writer types on the static copy', () => {
     type('?');
     clickInto('Low water at noon.', 3);
     type('x');
+    // Select-all: from before the copy's text to after it.
+    document.getSelection()?.selectAllChildren(copy);
+    document.dispatchEvent(new Event('selectionchange'));
+    type('y');
 
+    const at = (block: number, offset: number) => ({ caret: { block, offset }, anchor: { block, offset } });
     expect(firstPaint.input.typed).toEqual([
-      { caret: { block: 0, offset: 5 }, keys: ['!', '?'] },
-      { caret: { block: 1, offset: 3 }, keys: ['x'] },
+      { ...at(0, 5), keys: ['!', '?'] },
+      { ...at(1, 3), keys: ['x'] },
+      { anchor: { block: 0, offset: 0 }, caret: { block: 1, offset: 18 }, keys: ['y'] },
     ]);
   });
 

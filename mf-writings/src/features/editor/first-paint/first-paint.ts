@@ -46,50 +46,63 @@ function positionInBlock(block: ProseMirrorNode, position: number, offset: numbe
   return found ?? position + block.nodeSize - 1;
 }
 
-/** What the writer typed at one place of the static copy: the caret there (null: none yet), and the keys. */
-export interface TypedRun {
+/**
+ * Where the writer is on the static copy, as a click, the arrow keys, select-all or a drop put them: the
+ * caret, and where their selection starts (`anchor`, the caret itself when nothing is selected). Each is a
+ * top-level block (the title is 0) and the text before it in that block; null: no caret yet.
+ */
+export interface CopyPlace {
   caret: TextCaret | null;
+  anchor: TextCaret | null;
+}
+
+/** What the writer typed at one place of the static copy: the place (typing replaces its selection), and the keys. */
+export interface TypedRun extends CopyPlace {
   keys: KeptInput[];
 }
 
 /** What the writer did to the static copy: where their caret is, what they typed, how far they scrolled. */
-export interface EarlyInput {
+export interface EarlyInput extends CopyPlace {
   /**
    * Printable text, 'Enter', 'Backspace', pastes and drops, in order, each where it was typed: the copy
    * takes no edit, so its caret moves only by a click, an arrow key or a drop, and each move between two
    * keys starts a run at the new place ({@link keysAtCaret}).
    */
   typed: TypedRun[];
-  /**
-   * The writer's caret, where a click or an arrow key put it: its top-level block (the title is 0) and the
-   * text before it.
-   */
-  caret: TextCaret | null;
   focused: boolean;
   scrollTop: number;
 }
 
 const sameCaret = (a: TextCaret | null, b: TextCaret | null) =>
   a === b || (a !== null && b !== null && a.block === b.block && a.offset === b.offset);
+const samePlace = (a: CopyPlace, b: CopyPlace) =>
+  sameCaret(a.caret, b.caret) && sameCaret(a.anchor, b.anchor);
 
-/** Where a key typed now is kept: with the keys typed at the same caret, or starting a run at a new one. */
+/** Where a key typed now is kept: with the keys typed at the same place, or starting a run at a new one. */
 export function keysAtCaret(input: EarlyInput): KeptInput[] {
   const last = input.typed.at(-1);
-  if (last && sameCaret(last.caret, input.caret)) return last.keys;
-  const run: TypedRun = { caret: input.caret, keys: [] };
+  if (last && samePlace(last, input)) return last.keys;
+  const run: TypedRun = { caret: input.caret, anchor: input.anchor, keys: [] };
   input.typed.push(run);
   return run.keys;
 }
 
 /**
- * Types each run where it was typed, then puts the caret where the writer's is. The places are found in
- * the document as the copy showed it, then moved by what each run typed (an Enter in the title moves
- * every line below it down a block).
+ * Types each run where it was typed (over its selection, as typing over a selection does), then puts the
+ * caret where the writer's is. The places are found in the document as the copy showed it, then moved by
+ * what each run typed (an Enter in the title moves every line below it down a block).
  */
-function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], caret: TextCaret | null): void {
+function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlace): void {
   const { doc } = editor.state;
   const start: TextCaret = { block: 0, offset: 0 };
-  let places = [...runs.map((run) => run.caret), caret].map((at) => positionOfCaret(doc, at ?? start));
+  let places = [...runs, now].flatMap((place) =>
+    [place.anchor ?? place.caret, place.caret].map((at) => positionOfCaret(doc, at ?? start)),
+  );
+  const select = (index: number) => {
+    const [from, to] = [places[2 * index], places[2 * index + 1]];
+    if (from !== null && from !== undefined && to !== null && to !== undefined)
+      editor.commands.setTextSelection({ from, to });
+  };
   const follow = ({
     transaction,
     appendedTransactions,
@@ -103,8 +116,7 @@ function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], caret: TextCa
   editor.on('transaction', follow);
   try {
     runs.forEach((run, index) => {
-      const place = places[index];
-      if (place !== null && place !== undefined) editor.commands.setTextSelection(place);
+      select(index);
       replayKeys(editor, run.keys);
     });
   } finally {
@@ -112,9 +124,7 @@ function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], caret: TextCa
   }
   // Moved on since the last key: the caret goes there, not after the text typed last.
   const last = runs.at(-1);
-  const place = places.at(-1);
-  if (last && !sameCaret(last.caret, caret) && place !== null && place !== undefined)
-    editor.commands.setTextSelection(place);
+  if (last && !samePlace(last, now)) select(runs.length);
 }
 
 /**
@@ -153,7 +163,7 @@ interface CopyRead {
 export function createFirstPaint(): FirstPaint {
   const copies = new Map<string, CopyRead>();
   const taken = new Set<string>();
-  const input: EarlyInput = { typed: [], caret: null, focused: false, scrollTop: 0 };
+  const input: EarlyInput = { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0 };
   let handedOver = false;
   return {
     copyOf(id) {
@@ -192,12 +202,12 @@ export function createFirstPaint(): FirstPaint {
       if (handedOver) return;
       handedOver = true;
       copies.clear();
-      const { typed, caret, focused } = input;
+      const { typed, caret, anchor, focused } = input;
       input.typed = [];
       if (!focused && typed.length === 0) return;
       const at = caret ? positionOfCaret(editor.state.doc, caret) : null;
       focusEditor(editor, at ?? 'start', { scrollIntoView: false });
-      if (editable) typeRuns(editor, typed, caret);
+      if (editable) typeRuns(editor, typed, { caret, anchor });
     },
   };
 }

@@ -42,10 +42,21 @@ function topBlocks(prose: HTMLElement): Element[] {
   );
 }
 
-/** The caret at (`node`, `offset`) of the static copy, by top-level block and the text before it. */
-function caretOf(prose: HTMLElement, node: Node, offset: number): TextCaret | null {
-  if (!prose.contains(node)) return null;
+/**
+ * The caret at (`node`, `offset`) of the static copy, by top-level block and the text before it. A point
+ * of the copy outside its text (where select-all may end) is its start or its end; one elsewhere, null.
+ */
+function caretOf(copy: HTMLElement, prose: HTMLElement, node: Node, offset: number): TextCaret | null {
   const blocks = topBlocks(prose);
+  if (!prose.contains(node)) {
+    const whole = document.createRange();
+    whole.selectNodeContents(prose);
+    const side = copy.contains(node) ? whole.comparePoint(node, offset) : 0;
+    const last = blocks.length - 1;
+    if (side < 0) return { block: 0, offset: 0 };
+    if (side > 0 && last >= 0) return { block: last, offset: blocks[last]?.textContent?.length ?? 0 };
+    return null;
+  }
   const block = blocks.findIndex((candidate) => candidate.contains(node));
   const element = blocks[block];
   if (!element) return null;
@@ -96,11 +107,12 @@ function useKeptInput({
     if (!shown || !element) return;
     const caretMoved = () => {
       const selection = document.getSelection();
-      const caret =
-        prose.current && selection?.focusNode
-          ? caretOf(prose.current, selection.focusNode, selection.focusOffset)
-          : null;
-      if (caret) input.caret = caret;
+      if (!prose.current || !selection?.focusNode || !selection.anchorNode) return;
+      const caret = caretOf(element, prose.current, selection.focusNode, selection.focusOffset);
+      const anchor = caretOf(element, prose.current, selection.anchorNode, selection.anchorOffset);
+      if (!caret) return;
+      input.caret = caret;
+      input.anchor = anchor ?? caret;
     };
     const kept = () => {
       input.focused = true;
