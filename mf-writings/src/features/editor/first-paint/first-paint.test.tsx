@@ -206,8 +206,8 @@ describe('what the writer types on the static copy', () => {
     ]);
   });
 
-  it('shown again, puts the caret back where the writer had it', () => {
-    render(
+  it('shown again, puts the caret back where the writer had it, and their selection', () => {
+    const { unmount } = render(
       <StaticWriting
         writingId="w1"
         firstPaint={arrived({ focused: true, caret: { block: 1, offset: 3 } })}
@@ -217,6 +217,20 @@ describe('what the writer types on the static copy', () => {
     const selection = document.getSelection();
     expect(selection?.focusNode?.textContent).toBe('Low water at noon.');
     expect(selection?.focusOffset).toBe(3);
+    unmount();
+
+    // Select-all kept: from the start of the title to the end of the last line.
+    render(
+      <StaticWriting
+        writingId="w1"
+        firstPaint={arrived({
+          focused: true,
+          anchor: { block: 0, offset: 0 },
+          caret: { block: 1, offset: 18 },
+        })}
+      />,
+    );
+    expect(document.getSelection()?.toString()).toBe('TidesLow water at noon.');
   });
 });
 

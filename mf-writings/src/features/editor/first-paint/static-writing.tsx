@@ -12,7 +12,13 @@ import { currentFolderPermission, useWritingsStore } from '../../writings-store/
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
 import { keepComposedText, keepDrop, keepInput } from '../typed-keys.ts';
-import { type EarlyInput, type FirstPaint, keysAtCaret, type TextCaret } from './first-paint.ts';
+import {
+  type CopyPlace,
+  type EarlyInput,
+  type FirstPaint,
+  keysAtCaret,
+  type TextCaret,
+} from './first-paint.ts';
 
 /**
  * A stored document as the editor lays it out (the title, then groups of blocks, see block-groups.ts),
@@ -66,21 +72,25 @@ function caretOf(copy: HTMLElement, prose: HTMLElement, node: Node, offset: numb
   return { block, offset: before.toString().length };
 }
 
-/** Puts the browser's caret at `caret` in the static copy (shown again, it keeps the writer's place). */
-function placeCaret(prose: HTMLElement, caret: TextCaret): void {
+/** The DOM point of `caret` in the static copy. */
+function pointOf(prose: HTMLElement, caret: TextCaret): [Node, number] | null {
   const element = topBlocks(prose)[caret.block];
-  if (!element) return;
+  if (!element) return null;
   const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let remaining = caret.offset;
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     const length = node.textContent?.length ?? 0;
-    if (remaining <= length) {
-      document.getSelection()?.collapse(node, remaining);
-      return;
-    }
+    if (remaining <= length) return [node, remaining];
     remaining -= length;
   }
-  document.getSelection()?.collapse(element, element.childNodes.length);
+  return [element, element.childNodes.length];
+}
+
+/** Puts the browser's caret and selection back in the static copy (shown again, it keeps the writer's place). */
+function placeSelection(prose: HTMLElement, { caret, anchor }: CopyPlace): void {
+  const focus = caret && pointOf(prose, caret);
+  const start = anchor ? pointOf(prose, anchor) : focus;
+  if (focus && start) document.getSelection()?.setBaseAndExtent(...start, ...focus);
 }
 
 /**
@@ -189,7 +199,7 @@ export function StaticWriting({
     scroll.current.scrollTop = input.scrollTop;
     if (!input.focused) return;
     scroll.current.focus({ preventScroll: true });
-    if (input.caret && prose.current) placeCaret(prose.current, input.caret);
+    if (prose.current) placeSelection(prose.current, input);
   }, [html, input]);
   useKeptInput({ scroll, prose, shown: html !== null, input, onPainted });
   useEffect(() => {
