@@ -125,6 +125,29 @@ describe('the static copy shown again as the editor’s code arrives', () => {
   });
 });
 
+/** A place on the copy with nothing selected. */
+const at = (block: number, offset: number) => ({ caret: { block, offset }, anchor: { block, offset } });
+
+/** The static copy of {@link tides} on screen, and the writer's hands on it. */
+function renderedCopy() {
+  const firstPaint = arrived();
+  render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
+  const copy = screen.getByTestId('static-writing');
+  const type = (data: string) =>
+    copy.dispatchEvent(
+      new InputEvent('beforeinput', { inputType: 'insertText', data, bubbles: true, cancelable: true }),
+    );
+  /** A click `offset` characters into the line showing `text`: its text node. */
+  const clickInto = (text: string, offset: number): Text => {
+    const line = screen.getByText(text).firstChild;
+    if (!(line instanceof Text)) throw new Error(`no text ${text}`);
+    document.getSelection()?.collapse(line, offset);
+    document.dispatchEvent(new Event('selectionchange'));
+    return line;
+  };
+  return { firstPaint, copy, type, clickInto };
+}
+
 describe('what the writer types on the static copy', () => {
   it('is kept however it comes (keys, a paste, dictation, an input method), and the copy stays as it is', () => {
     const firstPaint = arrived();
@@ -137,7 +160,7 @@ describe('what the writer types on the static copy', () => {
     };
 
     // A key, dictation or a phone's keyboard (text with no key, lines and all), Enter, Backspace, an input
-    // method's word: all kept, none done to the copy. (A paste: writings-first-paint.spec.ts, as happy-dom's
+    // method's word: all kept, none done to the copy. (A paste: writings-early-input.spec.ts, as happy-dom's
     // InputEvent keeps no dataTransfer.)
     expect(input({ inputType: 'insertText', data: ' ' })).toBe(true);
     expect(input({ inputType: 'insertText', data: 'Slack\r\ntide' })).toBe(true);
@@ -174,19 +197,7 @@ describe('what the writer types on the static copy', () => {
   });
 
   it('is kept with the place it was typed at: a click or select-all between two keys starts anew there', () => {
-    const firstPaint = arrived();
-    render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);
-    const copy = screen.getByTestId('static-writing');
-    const type = (data: string) =>
-      copy.dispatchEvent(
-        new InputEvent('beforeinput', { inputType: 'insertText', data, bubbles: true, cancelable: true }),
-      );
-    const clickInto = (text: string, offset: number) => {
-      const line = screen.getByText(text).firstChild;
-      if (!line) throw new Error(`no text ${text}`);
-      document.getSelection()?.collapse(line, offset);
-      document.dispatchEvent(new Event('selectionchange'));
-    };
+    const { firstPaint, copy, type, clickInto } = renderedCopy();
 
     clickInto('Tides', 5);
     type('!');
@@ -198,12 +209,27 @@ describe('what the writer types on the static copy', () => {
     document.dispatchEvent(new Event('selectionchange'));
     type('y');
 
-    const at = (block: number, offset: number) => ({ caret: { block, offset }, anchor: { block, offset } });
     expect(firstPaint.input.typed).toEqual([
       { ...at(0, 5), keys: ['!', '?'] },
       { ...at(1, 3), keys: ['x'] },
       { anchor: { block: 0, offset: 0 }, caret: { block: 1, offset: 18 }, keys: ['y'] },
     ]);
+  });
+
+  it("keeps an input method's word where its composition started, and the keys after it after it", () => {
+    const { firstPaint, copy, type, clickInto } = renderedCopy();
+    const line = clickInto('Low water at noon.', 3);
+
+    copy.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true }));
+    // The word shows in the copy as it is composed, the caret after it.
+    line.insertData(3, '潮汐');
+    document.getSelection()?.collapse(line, 5);
+    document.dispatchEvent(new Event('selectionchange'));
+    const composed = new CompositionEvent('compositionend', { bubbles: true });
+    copy.dispatchEvent(Object.defineProperty(composed, 'data', { value: '潮汐' }));
+    type('!');
+
+    expect(firstPaint.input.typed).toEqual([{ ...at(1, 3), keys: ['潮', '汐', '!'] }]);
   });
 
   it('shown again, puts the caret back where the writer had it, and their selection', () => {

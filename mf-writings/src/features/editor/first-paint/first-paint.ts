@@ -65,8 +65,8 @@ export interface TypedRun extends CopyPlace {
 export interface EarlyInput extends CopyPlace {
   /**
    * Printable text, 'Enter', 'Backspace', pastes and drops, in order, each where it was typed: the copy
-   * takes no edit, so its caret moves only by a click, an arrow key or a drop, and each move between two
-   * keys starts a run at the new place ({@link keysAtCaret}).
+   * takes no edit, so its caret and selection move only by a click, the arrow keys, select-all or a drop,
+   * and each move between two keys starts a run at the new place ({@link keysAtCaret}).
    */
   typed: TypedRun[];
   focused: boolean;

@@ -115,14 +115,36 @@ function useKeptInput({
   useLayoutEffect(() => {
     const element = scroll.current;
     if (!shown || !element) return;
-    const caretMoved = () => {
+    // An input method's text shows in the copy as it is composed (it cannot be stopped), so the copy's
+    // text runs ahead of the writing's: a place after such a word is counted without it, and the word is
+    // kept where its composition started. Each word as the copy shows it: its block, where it starts, its
+    // length.
+    const composedWords: { block: number; at: number; length: number }[] = [];
+    let composingFrom: TextCaret | null = null;
+    let composing = false;
+    const inWriting = (caret: TextCaret): TextCaret => ({
+      block: caret.block,
+      offset: composedWords.reduce(
+        (offset, word) =>
+          word.block === caret.block && word.at < caret.offset
+            ? offset - Math.min(word.length, caret.offset - word.at)
+            : offset,
+        caret.offset,
+      ),
+    });
+    /** The selection as the copy shows it. */
+    const selectionInCopy = () => {
       const selection = document.getSelection();
-      if (!prose.current || !selection?.focusNode || !selection.anchorNode) return;
+      if (!prose.current || !selection?.focusNode || !selection.anchorNode) return null;
       const caret = caretOf(element, prose.current, selection.focusNode, selection.focusOffset);
       const anchor = caretOf(element, prose.current, selection.anchorNode, selection.anchorOffset);
-      if (!caret) return;
-      input.caret = caret;
-      input.anchor = anchor ?? caret;
+      return caret ? { caret, anchor: anchor ?? caret } : null;
+    };
+    const caretMoved = () => {
+      const place = composing ? null : selectionInCopy();
+      if (!place) return;
+      input.caret = inWriting(place.caret);
+      input.anchor = inWriting(place.anchor);
     };
     const kept = () => {
       input.focused = true;
@@ -135,9 +157,20 @@ function useKeptInput({
       keepInput(event, keysAtCaret(input));
       kept();
     };
-    const composed = (event: CompositionEvent) => {
+    const compositionStarted = () => {
       caretMoved();
+      composingFrom = selectionInCopy()?.caret ?? null;
+      composing = true;
+    };
+    const composed = (event: CompositionEvent) => {
+      composing = false;
       keepComposedText(event, keysAtCaret(input));
+      if (composingFrom && event.data)
+        composedWords.push({
+          block: composingFrom.block,
+          at: composingFrom.offset,
+          length: event.data.length,
+        });
     };
     // A drop of image files brings no input event. What is dropped goes where it was dropped, as dropped
     // text does: the caret is put there first.
@@ -151,6 +184,7 @@ function useKeptInput({
     const listening = new AbortController();
     const options = { signal: listening.signal };
     element.addEventListener('beforeinput', typed, options);
+    element.addEventListener('compositionstart', compositionStarted, options);
     element.addEventListener('compositionend', composed, options);
     element.addEventListener('drop', dropped, options);
     document.addEventListener('selectionchange', caretMoved, options);
