@@ -95,13 +95,14 @@ export function keysAtCaret(input: EarlyInput): KeptInput[] {
 function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlace): void {
   const { doc } = editor.state;
   const start: TextCaret = { block: 0, offset: 0 };
-  let places = [...runs, now].flatMap((place) =>
-    [place.anchor ?? place.caret, place.caret].map((at) => positionOfCaret(doc, at ?? start)),
-  );
-  const select = (index: number) => {
-    const [from, to] = [places[2 * index], places[2 * index + 1]];
-    if (from !== null && from !== undefined && to !== null && to !== undefined)
-      editor.commands.setTextSelection({ from, to });
+  const positionOf = (caret: TextCaret | null) => positionOfCaret(doc, caret ?? start);
+  let places = [...runs, now].map((place) => {
+    const from = positionOf(place.anchor ?? place.caret);
+    const to = positionOf(place.caret);
+    return from === null || to === null ? null : { from, to };
+  });
+  const select = (place: { from: number; to: number } | null | undefined) => {
+    if (place) editor.commands.setTextSelection(place);
   };
   const follow = ({
     transaction,
@@ -111,12 +112,14 @@ function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlac
     appendedTransactions: Transaction[];
   }) => {
     for (const step of [transaction, ...appendedTransactions])
-      places = places.map((place) => (place === null ? null : step.mapping.map(place)));
+      places = places.map(
+        (place) => place && { from: step.mapping.map(place.from), to: step.mapping.map(place.to) },
+      );
   };
   editor.on('transaction', follow);
   try {
     runs.forEach((run, index) => {
-      select(index);
+      select(places[index]);
       replayKeys(editor, run.keys);
     });
   } finally {
@@ -124,7 +127,7 @@ function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlac
   }
   // Moved on since the last key: the caret goes there, not after the text typed last.
   const last = runs.at(-1);
-  if (last && !samePlace(last, now)) select(runs.length);
+  if (last && !samePlace(last, now)) select(places.at(-1));
 }
 
 /**

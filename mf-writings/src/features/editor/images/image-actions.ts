@@ -163,7 +163,10 @@ export function insertImageFiles(
   }));
   const chain = target.editor.chain().focus();
   (position === null ? chain.insertContent(content) : chain.insertContentAt(position, content))
-    .command(({ tr }) => Boolean(caretAfterInserted(tr)))
+    .command(({ tr }) => {
+      caretAfterInserted(tr);
+      return true;
+    })
     .run();
   return Promise.all(images.map(({ uploadId, file }) => keepAndUpload(target, uploadId, file)));
 }

@@ -67,7 +67,10 @@ describe('the caret after what was inserted', () => {
     editor
       .chain()
       .insertContent({ type: 'image', attrs: { src: 'https://example.com/harbour.png', alt: 'harbour.png' } })
-      .command(({ tr }) => Boolean(caretAfterInserted(tr)))
+      .command(({ tr }) => {
+        caretAfterInserted(tr);
+        return true;
+      })
       .run();
 
     editor.commands.insertContent('The harbour at dawn.');
