@@ -36,11 +36,19 @@ const press = (key: string) => fireEvent.keyDown(document.activeElement ?? docum
 const answer = (request: PendingSearch | undefined, results: SearchResult[]) =>
   act(async () => request?.resolve(results));
 
-function renderOverlay() {
+function renderOverlay(takeTyped?: () => string) {
   const { search, pending } = controlledSearch();
   const onOpenChange = vi.fn();
   const onChoose = vi.fn();
-  const view = render(<SearchOverlay open onOpenChange={onOpenChange} search={search} onChoose={onChoose} />);
+  const view = render(
+    <SearchOverlay
+      open
+      onOpenChange={onOpenChange}
+      search={search}
+      onChoose={onChoose}
+      takeTyped={takeTyped}
+    />,
+  );
   const input = screen.getByPlaceholderText('Search writings and ideas…');
   return { search, pending, onOpenChange, onChoose, input, view };
 }
@@ -159,6 +167,16 @@ describe('SearchOverlay', () => {
       Array.from({ length: 150 }, (_, index) => ({ ...writing, id: `w${index}` })),
     );
     expect(screen.getAllByRole('option')).toHaveLength(100);
+  });
+
+  it('puts the keys typed before it showed in its field, and a key typed next goes after them', async () => {
+    const { input } = renderOverlay(() => 'petrel6a0');
+    // The kept keys are given once the field has the focus; the browser's next key may come before React
+    // renders anything else, so the time runs outside act, as the page's does.
+    vi.advanceTimersByTime(0);
+    type(input, `${(input as HTMLInputElement).value}e`); // 'e' typed at the caret, the end of the field
+    await advance(0);
+    expect((input as HTMLInputElement).value).toBe('petrel6a0e');
   });
 
   it('asks to close on Escape', async () => {

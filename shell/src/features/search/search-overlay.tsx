@@ -1,6 +1,7 @@
 import { Command } from 'cmdk';
 import { FileText, Lightbulb, LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { messages } from 'shared-kernel';
 import styles from './search-overlay.module.css';
 import type { SearchResult, SearchWorkspace } from './search-workspace.ts';
@@ -45,10 +46,12 @@ function SearchPanel({
   const [query, setQuery] = useState('');
   useEffect(() => {
     // Once the dialog has focused its field (selecting what it holds): the keys typed before it showed,
-    // the caret after them. Until then they are kept from the field too.
+    // the caret after them. Until then they are kept from the field too. They are in the field before
+    // this task ends: from now on keys type into it, and one that came before React rendered them typed
+    // into the empty field and its text replaced them ('e4d' for 'petrel6a0e4d').
     const timer = setTimeout(() => {
       const typed = takeTyped?.();
-      if (typed) setQuery(typed);
+      if (typed) flushSync(() => setQuery(typed));
     });
     return () => clearTimeout(timer);
   }, [takeTyped]);
