@@ -48,7 +48,7 @@ test('a question streams an answer grounded in the writer’s notes; its citatio
   );
 });
 
-test('Stop keeps the partial answer; a failed send gives its text back, and Retry sends it again', async ({
+test('Stop keeps the partial answer and the next question unsent; a failed send gives its text back, and Retry sends it again', async ({
   page,
   workspace,
 }) => {
@@ -56,8 +56,12 @@ test('Stop keeps the partial answer; a failed send gives its text back, and Retr
   const panel = await openChat(page);
   await ask(panel, 'Tell me a long story [[slow]]');
   await expect(assistantReplies(panel).last()).toContainText('word2');
+  // The next question, typed while the answer comes, stays unsent when Stop is clicked.
+  await composer(panel).fill('And the ending?');
   await panel.getByRole('button', { name: 'Stop generating' }).click();
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(composer(panel)).toHaveValue('And the ending?');
+  await expect(panel.locator('[data-role="user"]')).toHaveCount(1);
   const partial = await assistantReplies(panel).last().textContent();
   expect(partial).not.toContain('word39');
   await page.waitForTimeout(500);

@@ -79,10 +79,14 @@ export function Composer({
       >
         <Mic size={16} aria-hidden />
       </Button>
+      {/* Two elements, not one that changes: a click on Stop ends the reply, and the same button, made
+          Send by then, would submit what the composer holds as the browser completes the click. */}
       {busy ? (
-        <Button onClick={onStop}>{messages.chat.stopGenerating}</Button>
+        <Button key="stop" onClick={onStop}>
+          {messages.chat.stopGenerating}
+        </Button>
       ) : (
-        <Button type="submit" variant="primary">
+        <Button key="send" type="submit" variant="primary">
           {messages.chat.send}
         </Button>
       )}
