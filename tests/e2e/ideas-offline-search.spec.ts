@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from 'shared-kernel';
+import { messages, unsyncedSignOutText } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
 import { allowFullDevice, fillDevice } from './support/full-device.ts';
 import { createIdeaCategory, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
@@ -30,6 +30,26 @@ test('a thought captured offline survives a reload offline and reaches the serve
   await page.reload();
   await expect(ideas.list.getByRole('option')).toHaveCount(1);
   expect(await serverIdeas(account)).toHaveLength(1);
+});
+
+test('signing out while a thought waits to sync asks first, and staying keeps it', async ({
+  page,
+  context,
+  workspace,
+}) => {
+  const ideas = await openEmptyInbox(workspace);
+  await workspace.keptForOffline();
+  await context.setOffline(true);
+  await ideas.capture('A line for the morning');
+  await expect(ideas.root.getByText('1 change waiting to sync')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: messages.settings.signOut }).click();
+  const asked = page.getByRole('alertdialog', { name: unsyncedSignOutText(1) });
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(page).toHaveURL(/\/workspace/);
+  await expect(ideas.idea('A line for the morning')).toBeVisible();
 });
 
 test('an idea moved offline stays moved across a reload offline and reaches the server in its new category once', async ({

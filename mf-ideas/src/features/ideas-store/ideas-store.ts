@@ -1,6 +1,6 @@
 // One ideas store per mounted panel and signed-in user: its state object and its actions, each module
 // of this folder holding one concern over that state.
-import { messages, onPageHiding, type WorkspaceClient } from 'shared-kernel';
+import { messages, onPageHiding, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
 import type { IdeaCategory } from '../ideas-data/index.ts';
 import {
   addCategory,
@@ -40,7 +40,10 @@ export function createIdeasStore({
   writes = serverWrites(client, userId),
 }: IdeasStoreOptions) {
   const runtime = createRuntime(client, userId, writes);
-  const stopPending = writes.onPending((pending) => setState(runtime, { pending }));
+  const stopPending = writes.onPending((pending) => {
+    setState(runtime, { pending });
+    reportUnsyncedChanges('ideas', pending); // signing out asks first while they wait
+  });
   // A write kept on this device reached the server: its unsaved mark goes, and the list is refetched.
   // A move the server refused (the category is no longer writable) is told; the idea stays where it is.
   const stopSynced =

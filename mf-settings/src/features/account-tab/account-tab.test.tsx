@@ -31,7 +31,7 @@ describe('the Account tab', () => {
   });
 
   it('asks before signing out while changes wait to sync, and stays signed in on Cancel', async () => {
-    reportUnsyncedChanges(2);
+    reportUnsyncedChanges('writings', 2);
     const props = createTestAreaProps();
     render(<SettingsDialog {...props} />);
     act(() => props.bus.emit({ type: 'settings.open', tab: 'Account' }));
@@ -42,7 +42,7 @@ describe('the Account tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(props.events.some((event) => event.type === 'toast.show')).toBe(false);
-    reportUnsyncedChanges(0);
+    reportUnsyncedChanges('writings', 0);
   });
 
   it('labels every control of the Editor tab, the interval starting at 30 s', async () => {

@@ -32,7 +32,7 @@ export function connectWritingsStore({
     onPending: (pending) => {
       if (started !== runtime.session) return;
       setState({ pending });
-      reportUnsyncedChanges(pending);
+      reportUnsyncedChanges('writings', pending);
     },
     onLimitReached: (failure) => {
       const limit = limitReachedOf(failure);
