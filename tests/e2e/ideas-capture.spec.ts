@@ -67,6 +67,23 @@ test.describe('the ideas inbox', () => {
     ]);
   });
 
+  test('an idea with a word longer than the panel shows its preview inside the panel', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: `${'Z'.repeat(70)} ${'W'.repeat(3000)}`, ageMs: 0 }]);
+    await workspace.open();
+    const row = new IdeasPanel(page).list.getByRole('option').first();
+    // The preview (under the title, which ends in an ellipsis) wraps its long word on its two lines:
+    // none of it is cut off at the panel's edge.
+    const preview = row.locator(':scope > div').nth(1);
+    await expect(preview).toContainText('W'.repeat(20));
+    expect(
+      await preview.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(1);
+  });
+
   test('scrolling loads 20 ideas at a time until End of ideas', async ({ page, account, workspace }) => {
     const { ideas, scroller } = await openWithNumberedIdeas(page, account, workspace);
     await expect(ideas.root.getByText(messages.ideas.end)).toHaveCount(0);
@@ -129,8 +146,9 @@ test.describe('the ideas inbox', () => {
     const ideas = new IdeasPanel(page);
     await ideas.idea('Keep me').click();
     const editor = ideas.root.getByRole('textbox', { name: messages.ideas.editIdea });
-    await editor.press('End');
-    await editor.pressSequentially(' and grow');
+    // Opened to edit, the idea takes what is typed after its text.
+    await expect(editor).toBeFocused();
+    await page.keyboard.type(' and grow');
     await expect
       .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
       .toContain('Keep me and grow');

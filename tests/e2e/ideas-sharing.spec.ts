@@ -51,15 +51,23 @@ test('a category shared read-only, then with write access: the recipient sees it
     new RegExp(messages.categories.readOnlyCreate),
   );
   await expect(friendIdeas.idea('Not allowed here')).toHaveCount(0);
+  // The owner's idea can go to the chat, but is not offered to be moved or deleted.
+  await friendIdeas.idea('The owner’s first plot idea').click();
+  const selection = friendIdeas.root.getByRole('toolbar', { name: messages.ideas.selectedCount(1) });
+  await expect(selection.getByRole('button', { name: messages.ideas.askAi })).toBeVisible();
+  await expect(selection.getByRole('button', { name: messages.ideas.delete })).toHaveCount(0);
+  await expect(selection.getByRole('combobox', { name: messages.ideas.moveTo })).toHaveCount(0);
+  await selection.getByRole('button', { name: messages.ideas.clearSelection }).click();
 
   // Write access: the recipient's chip loses '(read)' live, and capturing works; the owner sees it live.
   await dialog.getByRole('combobox', { name: `Permission of ${friend.email}` }).selectOption('write');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(friendIdeas.chip('Plot')).not.toContainText(messages.sharing.readSuffix);
   await expect(friendIdeas.categoryActions('Plot')).toContainText(messages.sharing.editAccess);
-  await friendIdeas.root.getByRole('button', { name: messages.ideas.dismiss }).click();
   await friendIdeas.capture('From the collaborator');
   await expect(friendIdeas.idea('From the collaborator')).toBeVisible();
+  // The refusal was about the capture before: it goes once a capture is taken.
+  await expect(friendIdeas.root.getByRole('alert')).toHaveCount(0);
   await expect(ideas.idea('From the collaborator')).toBeVisible();
   await friendPage.context().close();
 });

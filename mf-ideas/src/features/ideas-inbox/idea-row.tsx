@@ -9,6 +9,16 @@ export function contextItemOf(idea: Idea) {
 }
 
 /**
+ * The idea's editor, as the writer expands the idea to edit it: focused, the caret after the text, where
+ * the writer goes on (a textarea focused by the page puts it before the first character).
+ */
+function focusAtEnd(field: HTMLTextAreaElement | null): void {
+  if (!field) return;
+  field.focus();
+  field.setSelectionRange(field.value.length, field.value.length);
+}
+
+/**
  * One idea: its title (the first 60 characters) and, when it says more, a 140-character preview; expanded, its content
  * edited in place. Dragged, it carries its context item (for the chat) and its text (for the editor).
  */
@@ -72,8 +82,7 @@ export const IdeaRow = memo(function IdeaRow({
           aria-label={messages.ideas.editIdea}
           value={idea.content}
           readOnly={readOnly}
-          // biome-ignore lint/a11y/noAutofocus: the writer expanded this idea to edit it
-          autoFocus
+          ref={focusAtEnd}
           onClick={(event) => event.stopPropagation()}
           onKeyDown={(event) => {
             event.stopPropagation();

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { ConfirmDialog, canWriteToFolder, type EventBus, messages } from 'shared-kernel';
-import { useIdeasState, useStore } from '../ideas-store/index.ts';
+import { inReadOnlyCategory, useIdeasState, useStore } from '../ideas-store/index.ts';
 import { contextItemOf } from './idea-row.tsx';
 import styles from './ideas-inbox.module.css';
 
 const UNCATEGORIZED = '';
 
-/** What can be done with the selected ideas: move to a category, send to the chat, delete. */
+/**
+ * What can be done with the selected ideas: move to a category, send to the chat, delete. Ideas of a
+ * category shared read-only can only go to the chat: moving and deleting them are not offered.
+ */
 export function SelectionBar({ bus }: { bus: EventBus }) {
   const store = useStore();
   const selectedIds = useIdeasState((state) => state.selectedIds);
@@ -15,6 +18,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
   const [deleting, setDeleting] = useState(false);
   if (selectedIds.size === 0) return null;
   const selected = items.filter((idea) => selectedIds.has(idea.id));
+  const readOnly = inReadOnlyCategory({ items, categories }, selectedIds);
   const askAi = () => {
     for (const idea of selected) bus.emit({ type: 'chat.context-add', item: contextItemOf(idea) });
   };
@@ -24,35 +28,39 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
       role="toolbar"
       aria-label={messages.ideas.selectedCount(selectedIds.size)}
     >
-      <select
-        className={styles.select}
-        aria-label={messages.ideas.moveTo}
-        value=""
-        onChange={(event) => {
-          const value = event.target.value;
-          if (value !== 'none') void store.move(value === UNCATEGORIZED ? null : value);
-        }}
-      >
-        <option value="" disabled hidden>
-          {messages.ideas.moveTo}
-        </option>
-        <option value={UNCATEGORIZED}>{messages.ideas.uncategorized}</option>
-        {categories.map((category) => (
-          <option
-            key={category.id}
-            value={category.id}
-            data-read-only={!canWriteToFolder(category) || undefined}
-          >
-            {category.name}
+      {!readOnly && (
+        <select
+          className={styles.select}
+          aria-label={messages.ideas.moveTo}
+          value=""
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value !== 'none') void store.move(value === UNCATEGORIZED ? null : value);
+          }}
+        >
+          <option value="" disabled hidden>
+            {messages.ideas.moveTo}
           </option>
-        ))}
-      </select>
+          <option value={UNCATEGORIZED}>{messages.ideas.uncategorized}</option>
+          {categories.map((category) => (
+            <option
+              key={category.id}
+              value={category.id}
+              data-read-only={!canWriteToFolder(category) || undefined}
+            >
+              {category.name}
+            </option>
+          ))}
+        </select>
+      )}
       <button type="button" className={styles.link} onClick={askAi}>
         {messages.ideas.askAi}
       </button>
-      <button type="button" className={styles.link} onClick={() => setDeleting(true)}>
-        {messages.ideas.delete}
-      </button>
+      {!readOnly && (
+        <button type="button" className={styles.link} onClick={() => setDeleting(true)}>
+          {messages.ideas.delete}
+        </button>
+      )}
       <button type="button" className={styles.link} onClick={store.clearSelection}>
         {messages.ideas.clearSelection}
       </button>

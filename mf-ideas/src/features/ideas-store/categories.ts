@@ -45,6 +45,8 @@ export async function chooseCategory(runtime: IdeasRuntime, categoryId: string |
   if (categoryId === runtime.state.selectedCategoryId && runtime.state.status !== 'idle') return;
   setState(runtime, {
     selectedCategoryId: categoryId,
+    // The read-only category's refusal is about the category left.
+    ...(runtime.state.notice === messages.categories.readOnlyCreate && { notice: null }),
     selectedIds: new Set(),
     anchorId: null,
     expandedId: null,

@@ -12,7 +12,7 @@ import {
 } from 'shared-kernel';
 import type { Idea } from '../ideas-data/index.ts';
 import { pruneSelection } from './selection.ts';
-import { type IdeasRuntime, say, selectedCategory, setState } from './store-state.ts';
+import { type IdeasRuntime, type IdeasState, say, selectedCategory, setState } from './store-state.ts';
 
 function withId(set: ReadonlySet<string>, id: string, present: boolean): Set<string> {
   const next = new Set(set);
@@ -37,6 +37,7 @@ export function captureIdea(runtime: IdeasRuntime, text: string): Idea | null {
     setState(runtime, { notice: messages.categories.readOnlyCreate });
     return null;
   }
+  if (runtime.state.notice === messages.categories.readOnlyCreate) setState(runtime, { notice: null });
   return addIdea(runtime, content, category?.id ?? null).idea;
 }
 
@@ -164,12 +165,33 @@ export async function saveAll(runtime: IdeasRuntime): Promise<void> {
   await Promise.all([...runtime.edits.keys()].map((id) => saveIdea(runtime, id)));
 }
 
+/** Whether any of the ideas `ids` sits in a category the writer may only read. */
+export function inReadOnlyCategory(
+  { items, categories }: Pick<IdeasState, 'items' | 'categories'>,
+  ids: ReadonlySet<string> | readonly string[],
+): boolean {
+  const wanted = new Set(ids);
+  return items.some(
+    (idea) =>
+      wanted.has(idea.id) &&
+      idea.category_id !== null &&
+      !canWriteToFolder(categories.find((category) => category.id === idea.category_id)),
+  );
+}
+
+/** Refuses, with the spec's alert, a change to ideas of a read-only shared category: the server would. */
+function refusedReadOnly(runtime: IdeasRuntime, ids: readonly string[]): boolean {
+  if (!inReadOnlyCategory(runtime.state, ids)) return false;
+  setState(runtime, { notice: messages.categories.noWriteAccess });
+  return true;
+}
+
 /** Deletes ideas (the selection by default): gone from the list at once, restored if the server refuses. */
 export async function deleteIdeasNow(
   runtime: IdeasRuntime,
   ids: readonly string[] = [...runtime.state.selectedIds],
 ): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids.length === 0 || refusedReadOnly(runtime, ids)) return;
   const gone = new Set(ids);
   const before = runtime.state.items;
   for (const id of ids) {
@@ -197,7 +219,7 @@ export async function moveIdeasTo(
   categoryId: string | null,
   ids: readonly string[] = [...runtime.state.selectedIds],
 ): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids.length === 0 || refusedReadOnly(runtime, ids)) return;
   const target = runtime.state.categories.find((category) => category.id === categoryId) ?? null;
   if (!canWriteToFolder(target)) {
     setState(runtime, { notice: messages.categories.noWriteAccess });

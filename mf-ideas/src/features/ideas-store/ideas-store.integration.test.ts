@@ -243,6 +243,15 @@ describe('the ideas store against the real backend', () => {
     ).rejects.toThrow();
     await store.move(category.id, [own.id]);
     expect(store.getState().notice).toBe(messages.categories.noWriteAccess);
+    // Nor out of it, nor deleted: the server would change nothing and say nothing; the store says so.
+    store.notify(null);
+    await store.chooseCategory(category.id);
+    await store.move(null, [idea.id]);
+    expect(store.getState().notice).toBe(messages.categories.noWriteAccess);
+    store.notify(null);
+    await store.remove([idea.id]);
+    expect(store.getState().notice).toBe(messages.categories.noWriteAccess);
+    expect(store.getState().items.map((row) => row.id)).toEqual([idea.id]);
   });
 
   it('a write-share recipient creates and edits in the category, and the owner sees it live', async () => {
