@@ -14,6 +14,7 @@ export { createEventBus, type EventBus, isEventBus, UNHEARD_EVENT_TTL_MS } from 
 export { type BusEvent, type BusEventOf, type BusEventType, busEventSchema } from './bus/events.ts';
 export { afterFirstScreen, FIRST_SCREEN_WAIT_MS, markFirstScreen } from './bus/first-screen.ts';
 export { LOAD_STEP_PREFIX, type LoadStep, markLoadStep } from './bus/load-steps.ts';
+export { isApplePlatform, SHORTCUTS, type Shortcut, shortcutKeys } from './bus/shortcuts.ts';
 export { useBusEvent } from './bus/use-bus-event.ts';
 export { readDraggedWritingIds, WRITINGS_DRAG_TYPE } from './bus/writings-drag.ts';
 // Contracts between the shell and the remotes

@@ -1,3 +1,2 @@
-// The Workspace tab: compact mode, sound effects, keyboard shortcuts.
-export { isApplePlatform, shortcutList } from './shortcut-keys.ts';
+// The Workspace tab: compact mode, sound effects, keyboard shortcuts (the kernel's SHORTCUTS).
 export { WorkspaceTab } from './workspace-tab.tsx';

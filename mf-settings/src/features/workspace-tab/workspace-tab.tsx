@@ -1,6 +1,5 @@
-import { messages, updatePreferences, usePreferences } from 'shared-kernel';
+import { messages, SHORTCUTS, shortcutKeys, updatePreferences, usePreferences } from 'shared-kernel';
 import { formStyles, SwitchField } from '../../lib/controls/index.ts';
-import { shortcutList } from './shortcut-keys.ts';
 import styles from './workspace-tab.module.css';
 
 const texts = messages.settings.workspace;
@@ -29,11 +28,11 @@ export function WorkspaceTab() {
           {texts.shortcuts}
         </h4>
         <dl className={styles.shortcuts}>
-          {shortcutList().map(({ action, keys }) => (
-            <div key={action} className={styles.shortcut}>
-              <dt>{action}</dt>
+          {SHORTCUTS.map((shortcut) => (
+            <div key={shortcut.action} className={styles.shortcut}>
+              <dt>{shortcut.action}</dt>
               <dd>
-                {keys.map((key) => (
+                {shortcutKeys(shortcut).map((key) => (
                   <kbd key={key} className={styles.key}>
                     {key}
                   </kbd>

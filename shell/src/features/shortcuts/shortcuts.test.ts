@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isApplePlatform, shortcutFor } from './shortcuts.ts';
+import { shortcutFor } from './shortcuts.ts';
 
 const press = (
   code: string,
@@ -40,12 +40,5 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(press('KeyB', { ctrlKey: true }), false)).toBeNull();
     expect(shortcutFor(press('KeyS', { ctrlKey: true, altKey: true }), false)).toBeNull();
     expect(shortcutFor(press('KeyS', { ctrlKey: true, shiftKey: true }), false)).toBeNull();
-  });
-
-  it('recognises Apple platforms', () => {
-    expect(isApplePlatform('MacIntel')).toBe(true);
-    expect(isApplePlatform('iPhone')).toBe(true);
-    expect(isApplePlatform('Linux x86_64')).toBe(false);
-    expect(isApplePlatform('Win32')).toBe(false);
   });
 });
