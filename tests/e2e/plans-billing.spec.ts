@@ -113,7 +113,7 @@ test('the 4th document of the month on FREE shows the rate limit alert with Upgr
   await newWriting.click();
   const alert = sidebar
     .getByRole('alert')
-    .filter({ hasText: "You've reached your daily limit for documents." });
+    .filter({ hasText: "You've reached your monthly limit for documents. Resets on " });
   await expect(alert).toBeVisible();
   // Refused by the server: no 4th writing, and the three stay.
   await expect(rows).toHaveCount(3);

