@@ -96,13 +96,29 @@ test('choosing Free says the writer is already on it', async ({ page }) => {
   await expect(plans.getByTestId('current-tier')).toHaveText('Free');
 });
 
-test('the 4th document of the month on FREE shows the rate limit alert with Upgrade', async ({ page }) => {
+test('the 4th document of the month on FREE shows the rate limit alert with Upgrade; a New left untouched is none', async ({
+  page,
+}) => {
   await freeWorkspace(page);
   const sidebar = page.locator('[data-slot="writings/Sidebar"]');
   const rows = sidebar.getByRole('listbox', { name: 'Writings' }).getByRole('option');
   // Each new writing gets a title, so it is not an abandoned draft the next New would remove.
   const prose = page.locator('[data-slot="writings/Editor"] .ProseMirror');
   const newWriting = sidebar.getByRole('button', { name: messages.writings.newWriting, exact: true });
+  // New pressed and left three times: each untouched draft is deleted as it is left, and is not one of
+  // the month's documents.
+  const made = new Set<string>();
+  for (let left = 0; left < 3; left++) {
+    await newWriting.click();
+    await expect(rows).toHaveCount(1);
+    await expect
+      .poll(async () => {
+        const id = (await rows.first().getAttribute('data-writing-id')) ?? '';
+        return !made.has(id) && !id.startsWith('local_');
+      })
+      .toBe(true);
+    made.add((await rows.first().getAttribute('data-writing-id')) ?? '');
+  }
   for (let created = 1; created <= 3; created++) {
     await newWriting.click();
     await expect(rows).toHaveCount(created);

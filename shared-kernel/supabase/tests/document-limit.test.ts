@@ -24,14 +24,10 @@ const newUser = (label: string) =>
 type Failure = { code?: string; detail?: string };
 
 /** Creates a writing as the user, committed; a refusal becomes a value. */
-async function createWriting(user: User, id: string = crypto.randomUUID()) {
+async function createWriting(user: User, id: string = crypto.randomUUID(), title = 'A writing') {
   try {
     await database.runAs(signedIn(user), (tx) =>
-      tx.query('insert into public.writings (id, user_id, title) values ($1, $2, $3)', [
-        id,
-        user.id,
-        'A writing',
-      ]),
+      tx.query('insert into public.writings (id, user_id, title) values ($1, $2, $3)', [id, user.id, title]),
     );
     return { ok: true, error: undefined };
   } catch (error) {
@@ -80,6 +76,24 @@ describe('documents per month', () => {
     const replay = await createWriting(writer, id);
     expect(replay.error?.code).toBe('23505');
     expect(await documentsUsed(writer)).toBe(1);
+  });
+
+  it('gives back the document of an untouched draft its writer deleted (a New left), not of a writing', async () => {
+    const writer = await newUser('drafts');
+    const draft = crypto.randomUUID();
+    const kept = crypto.randomUUID();
+    expect((await createWriting(writer, draft, 'Untitled')).ok).toBe(true);
+    expect((await createWriting(writer, kept)).ok).toBe(true);
+    expect((await createWriting(writer)).ok).toBe(true);
+    const remove = (id: string) =>
+      database.runAs(signedIn(writer), (tx) => tx.query('delete from public.writings where id = $1', [id]));
+    await remove(draft);
+    expect(await documentsUsed(writer)).toBe(2);
+    // A writing of its own (here, its title) stays counted when deleted.
+    await remove(kept);
+    expect(await documentsUsed(writer)).toBe(2);
+    expect((await createWriting(writer)).ok).toBe(true);
+    expect((await createWriting(writer)).error?.code).toBe('PT429');
   });
 
   it('gives MAX no limit and PRO its 100', async () => {
