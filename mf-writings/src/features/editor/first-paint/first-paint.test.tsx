@@ -149,6 +149,30 @@ function renderedCopy() {
 }
 
 describe('what the writer types on the static copy', () => {
+  it('knows where a click put the caret at once, so the editor taking over before the browser tells puts it there', () => {
+    const { firstPaint, copy } = renderedCopy();
+    const line = screen.getByText('Low water at noon.').firstChild as Text;
+    // The point clicked, as the browser finds it; no selectionchange has come yet.
+    Object.defineProperty(document, 'caretPositionFromPoint', {
+      configurable: true,
+      value: () => ({ offsetNode: line, offset: 3 }),
+    });
+    try {
+      copy.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, clientX: 40, clientY: 60 }));
+    } finally {
+      Reflect.deleteProperty(document, 'caretPositionFromPoint');
+    }
+    expect(firstPaint.input).toMatchObject({ focused: true, ...at(1, 3) });
+
+    const editor = tidesEditor();
+    const handOver = createFirstPaint();
+    Object.assign(handOver.input, firstPaint.input);
+    handOver.replay(editor, true);
+    editor.commands.insertContent('x');
+    expect(editor.state.doc.child(1).textContent).toBe('Lowx water at noon.');
+    expect(editor.state.doc.child(0).textContent).toBe('Tides');
+  });
+
   it('is kept however it comes (keys, a paste, dictation, an input method), and the copy stays as it is', () => {
     const firstPaint = arrived();
     render(<StaticWriting writingId="w1" firstPaint={firstPaint} />);

@@ -72,6 +72,16 @@ function caretOf(copy: HTMLElement, prose: HTMLElement, node: Node, offset: numb
   return { block, offset: before.toString().length };
 }
 
+/**
+ * Where a click on the copy puts the caret, known at once from the point clicked: the browser tells of
+ * the caret (selectionchange) a task later, and the editor taking over in between put the caret at the
+ * start of the writing, so what was typed next went into the title.
+ */
+function caretClicked(copy: HTMLElement, prose: HTMLElement, event: MouseEvent): TextCaret | null {
+  const point = document.caretPositionFromPoint?.(event.clientX, event.clientY);
+  return point ? caretOf(copy, prose, point.offsetNode, point.offset) : null;
+}
+
 /** The DOM point of `caret` in the static copy. */
 function pointOf(prose: HTMLElement, caret: TextCaret): [Node, number] | null {
   const element = topBlocks(prose)[caret.block];
@@ -150,6 +160,14 @@ function useKeptInput({
       input.focused = true;
       onPainted?.();
     };
+    // Shift extends the selection: its start stays.
+    const clicked = (event: MouseEvent) => {
+      kept();
+      const caret = prose.current && caretClicked(element, prose.current, event);
+      if (!caret) return;
+      input.caret = inWriting(caret);
+      if (!event.shiftKey || !input.anchor) input.anchor = input.caret;
+    };
     // The caret is read again as each key is kept: the browser tells of a move (selectionchange) only
     // after the keys that follow it may have come.
     const typed = (event: InputEvent) => {
@@ -187,6 +205,7 @@ function useKeptInput({
     element.addEventListener('compositionstart', compositionStarted, options);
     element.addEventListener('compositionend', composed, options);
     element.addEventListener('drop', dropped, options);
+    element.addEventListener('mousedown', clicked, options);
     document.addEventListener('selectionchange', caretMoved, options);
     return () => listening.abort();
   }, [shown, scroll, prose, input, onPainted]);
@@ -265,10 +284,6 @@ export function StaticWriting({
       // A phone's autocorrect would replace words the copy never shows (the text is kept, not done).
       autoCorrect="off"
       data-testid="static-writing"
-      onMouseDown={() => {
-        input.focused = true;
-        onPainted?.();
-      }}
       onKeyDown={() => onPainted?.()}
       onScroll={(event) => {
         input.scrollTop = event.currentTarget.scrollTop;
