@@ -158,6 +158,9 @@ describe('what the writer types on the static copy', () => {
       value: () => ({ offsetNode: line, offset: 3 }),
     });
     try {
+      // A right click (the context menu) moves nothing.
+      copy.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 2, clientX: 40, clientY: 60 }));
+      expect(firstPaint.input.caret).toBeNull();
       copy.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, clientX: 40, clientY: 60 }));
     } finally {
       Reflect.deleteProperty(document, 'caretPositionFromPoint');

@@ -160,10 +160,10 @@ function useKeptInput({
       input.focused = true;
       onPainted?.();
     };
-    // Shift extends the selection: its start stays.
+    // Shift extends the selection: its start stays. Another button (a context menu) leaves it as it is.
     const clicked = (event: MouseEvent) => {
       kept();
-      const caret = prose.current && caretClicked(element, prose.current, event);
+      const caret = event.button === 0 && prose.current && caretClicked(element, prose.current, event);
       if (!caret) return;
       input.caret = inWriting(caret);
       if (!event.shiftKey || !input.anchor) input.anchor = input.caret;
