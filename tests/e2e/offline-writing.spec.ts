@@ -153,7 +153,7 @@ test.describe('writing offline', () => {
     ]);
   });
 
-  test('an offline edit of a writing changed elsewhere meanwhile keeps both versions, and says which is which', async ({
+  test('an offline edit of words changed elsewhere meanwhile keeps both versions, and says which is which', async ({
     page,
     context,
     workspace,
@@ -165,7 +165,11 @@ test.describe('writing offline', () => {
     const [{ id } = { id: '' }] = await serverWritings(account);
 
     await context.setOffline(true);
-    await page.keyboard.type(' written on the train.');
+    // 'Dear A,' becomes 'Dear B, written on the train.' here, and 'Dear C, written at home.' elsewhere:
+    // both changed the same word, so the two texts cannot be merged.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('B, written on the train.');
     await expect(editorSlot(page).getByRole('alert')).toHaveText(messages.save.offline);
     const elsewhere = backendClient();
     await elsewhere.auth.signInWithPassword({ email: account.email, password: account.password });
@@ -173,7 +177,7 @@ test.describe('writing offline', () => {
       type: 'doc',
       content: [
         { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Letter' }] },
-        { type: 'paragraph', content: [{ type: 'text', text: 'Dear A, written at home.' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Dear C, written at home.' }] },
       ],
     };
     await elsewhere.from('writings').update({ content: other }).eq('id', id);
@@ -184,10 +188,10 @@ test.describe('writing offline', () => {
     );
     const rows = await serverWritings(account);
     expect(rows.map((row) => row.title)).toEqual(['Letter', 'Letter (conflicted copy)']);
-    expect(rows[0]?.text).toContain('Dear A, written on the train.');
-    expect(rows[1]?.text).toContain('Dear A, written at home.');
+    expect(rows[0]?.text).toContain('Dear B, written on the train.');
+    expect(rows[1]?.text).toContain('Dear C, written at home.');
     // The writer goes on in their own version.
-    await expect(prose(page)).toContainText('Dear A, written on the train.');
+    await expect(prose(page)).toContainText('Dear B, written on the train.');
     await expect(sidebarSlot(page)).toContainText('Letter (conflicted copy)');
   });
 

@@ -1,5 +1,6 @@
 // What the editor does to its document: show a stored one, retitle it, read its draft, leave it.
 import type { Editor as TiptapEditor } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { EditorState, Selection } from '@tiptap/pm/state';
 import { isAbandonedDraft, type Json, messages } from 'shared-kernel';
 import { getWritingsState, removeWriting, type WritingDraft } from '../writings-store/index.ts';
@@ -7,11 +8,15 @@ import { normalizeDocument, plainTextDocument, summaryText } from './document/in
 import { toEditorContent, toStoredContent } from './extensions/index.ts';
 import type { SaveController } from './saving/index.ts';
 
+/** Marks a transaction that shows a newer copy saved elsewhere: not the writer's change, nothing to save. */
+export const SHOWS_SAVED_COPY = 'showsSavedCopy';
+
 /**
  * Replaces the editor's document with a stored one, with a fresh undo history (undo never crosses into
- * another writing, nor back into a copy someone else has since replaced). Content the schema refuses
- * falls back to its plain text. `keepCursor` (a newer copy of the same writing) leaves the cursor where
- * it was, as near as the new document allows.
+ * another writing). Content the schema refuses falls back to its plain text. `keepCursor` (a newer copy
+ * of the same writing, saved elsewhere) changes only what differs, in one transaction kept out of the
+ * undo history: the cursor and the selection follow the text they were in (a paragraph added above
+ * them moves them down), and undo still takes back the writer's own last changes.
  */
 export function showDocument(editor: TiptapEditor, content: unknown, { keepCursor = false } = {}): void {
   let doc: ReturnType<typeof editor.schema.nodeFromJSON>;
@@ -21,10 +26,29 @@ export function showDocument(editor: TiptapEditor, content: unknown, { keepCurso
   } catch {
     doc = editor.schema.nodeFromJSON(toEditorContent(plainTextDocument(content)));
   }
+  if (keepCursor && showChanges(editor, doc)) return;
   const selection = keepCursor
     ? Selection.near(doc.resolve(Math.min(editor.state.selection.head, doc.content.size)))
     : undefined;
   editor.view.updateState(EditorState.create({ doc, selection, plugins: editor.state.plugins }));
+}
+
+/** Replaces the part of the document that differs from `doc`; false when a replace does not give `doc`. */
+function showChanges(editor: TiptapEditor, doc: ProseMirrorNode): boolean {
+  const { state } = editor;
+  const start = state.doc.content.findDiffStart(doc.content);
+  if (start === null) return true;
+  const ends = state.doc.content.findDiffEnd(doc.content);
+  if (!ends) return false;
+  // Where the two share text on both sides of a change, the ends can come before the start.
+  const overlap = Math.max(0, start - Math.min(ends.a, ends.b));
+  const transaction = state.tr
+    .replace(start, ends.a + overlap, doc.slice(start, ends.b + overlap))
+    .setMeta('addToHistory', false)
+    .setMeta(SHOWS_SAVED_COPY, true);
+  if (!transaction.doc.eq(doc)) return false;
+  editor.view.dispatch(transaction);
+  return true;
 }
 
 /** Replaces the text of the document's title heading (one is added first when there is none). */

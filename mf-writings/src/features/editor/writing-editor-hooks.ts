@@ -27,6 +27,7 @@ import { sameJson, serverIdOf } from '../offline-store/index.ts';
 import {
   applyLocalEdit,
   getWritingsState,
+  isMergedRow,
   isUnsaved,
   keepDraftAsCopy,
   markSaved,
@@ -71,7 +72,8 @@ export function useSavePipeline(): { controller: SaveController; seen: SeenVersi
       createSaveController({
         save: async (request) => {
           const row = await saveWritingEdit(request);
-          seen.saw(row.id, row.updated_at);
+          // Merged with another's save, the version holds more than the pane shows: it is a newer copy.
+          if (!isMergedRow(row)) seen.saw(row.id, row.updated_at);
           const { userId } = getWritingsState();
           if (userId) writingExitDrafts(userId).forget(request.id, request.content);
           return row;

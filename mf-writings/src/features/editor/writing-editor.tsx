@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { EmptyState, type EventBus, messages, type WorkspaceClient } from 'shared-kernel';
 import { currentFolderPermission, useWritingsStore } from '../writings-store/index.ts';
 import { useChatContext } from './chat-context.ts';
+import { SHOWS_SAVED_COPY } from './document-view.ts';
 import styles from './editor.module.css';
 import { EditorContextMenu } from './editor-context-menu.tsx';
 import { EditorFooter } from './editor-footer.tsx';
@@ -71,7 +72,10 @@ export function WritingEditor({
       editorProps: {
         attributes: () => ({ class: styles.prose ?? '', 'aria-label': 'Writing', ...preferenceAttributes() }),
       },
-      onUpdate: () => controller.changed(),
+      // A newer copy shown (saved elsewhere) is no change of the writer's.
+      onUpdate: ({ transaction }) => {
+        if (!transaction.getMeta(SHOWS_SAVED_COPY)) controller.changed();
+      },
     },
     [controller],
   );

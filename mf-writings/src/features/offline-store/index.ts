@@ -13,6 +13,7 @@ export {
   resolveId,
   serverIdOf,
 } from './local-database.ts';
+export type { WritingText } from './merge-texts.ts';
 export {
   type OfflineStore,
   startOfflineStore,

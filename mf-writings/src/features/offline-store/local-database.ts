@@ -11,6 +11,7 @@ import {
   queuedIdsIn,
 } from 'shared-kernel';
 import type { Folder, Writing, WritingSummary } from '../writings-data/index.ts';
+import type { WritingText } from './merge-texts.ts';
 
 export { LOCAL_ID_PREFIX, newLocalId, pendingCount, pendingIds, resolveId, serverIdOf } from 'shared-kernel';
 export type { OutboxOp };
@@ -26,6 +27,12 @@ export type LocalWriting = WritingSummary & {
    * edit made elsewhere is never overwritten silently.
    */
   readonly base: string | null;
+  /**
+   * The title and content of version `base`, as the tab that made the local edit knew them: an edit meets
+   * a newer version by a three-way merge from it (sync-steps.ts). Absent when the local copy is that very
+   * version (nothing waits to sync), or when it is not known (then the two versions are kept whole).
+   */
+  readonly baseText?: WritingText;
 };
 
 /** The fields a create or an update sends. */

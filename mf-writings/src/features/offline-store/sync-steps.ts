@@ -16,6 +16,7 @@ import {
   type OutboxEntry,
   serverIdOf,
 } from './local-database.ts';
+import type { WritingText } from './merge-texts.ts';
 
 /** What a sync did, for the store and the other tabs to follow. Ids are as queued (maybe `local_`). */
 export type SyncEvent =
@@ -29,6 +30,11 @@ export type SyncEvent =
    * kept in the writing; the other version was saved as `copy`.
    */
   | { readonly type: 'conflict'; readonly id: string; readonly writing: Writing; readonly copy: Writing }
+  /**
+   * The writing was changed elsewhere since the version the local edit was made from, in other places
+   * than the edit: `writing` holds both, merged from the edit as `sent`.
+   */
+  | { readonly type: 'merged'; readonly id: string; readonly writing: Writing; readonly sent: WritingText }
   /**
    * The edit could not go into the writing (deleted elsewhere, or no longer writable): it was kept as
    * `copy` in the user's own writings. `writing` is the server's copy, if the user can still read it.
@@ -110,13 +116,17 @@ function goesOnFrom(sent: OutboxEntry, latest: OutboxEntry): boolean {
 /**
  * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
  * since. A folded edit goes next from that base when it goes on from the text sent; otherwise from the
- * version it was made from, so the server's check keeps both texts (a conflicted copy).
+ * version it was made from, so the server's check keeps both texts (a merge, or a conflicted copy).
+ * `merged`: the answer is the text sent merged with another's; an edit folded in since, typed over the
+ * text sent, goes next merged again from it (its version stays the older one, which the server has no
+ * more: the next round merges rather than sends it over the other's words).
  */
 async function settle(
   { database, userId }: SyncContext,
   entry: OutboxEntry,
   writing: Writing,
   local?: LocalWriting,
+  merged?: WritingText,
 ): Promise<void> {
   const transaction = database.transaction(['writings', 'outbox', 'idMap'], 'readwrite');
   const outbox = transaction.objectStore('outbox');
@@ -135,19 +145,25 @@ async function settle(
   const queued = outbox.index('id');
   const laterWrites =
     (await queued.count(entry.id)) > 0 || (entry.id !== writing.id && (await queued.count(writing.id)) > 0);
-  // A move alone carried no text: the device's text may be older than the server's, which it answered.
-  const carriedText = carriesText(entry);
+  // The local copy may hold edits newer than this entry (folded in, or queued after it): they stay. A
+  // move alone carried no text: the device's text may be older than the server's, which it answered.
+  const textStays = kept && (folded || laterWrites || (!merged && carriesText(entry)));
+  const goesOn = !latest || !folded || goesOnFrom(entry, latest);
+  const { title, content } = writing;
   await writings.put({
     user_id: userId,
     ...writing,
-    // The local copy may hold edits newer than this entry (folded in, or queued after it): they stay, and
-    // so does a move folded into the entry meanwhile.
-    ...(kept && (carriedText || laterWrites)
-      ? { title: kept.title, preview: kept.preview, content: kept.content }
-      : {}),
+    ...(textStays ? { title: kept.title, preview: kept.preview, content: kept.content } : {}),
+    // ...and so does a move folded into the entry meanwhile.
     ...(kept && folded ? { category: kept.category, category_id: kept.category_id } : {}),
     id: writing.id,
-    base: !latest || !folded || goesOnFrom(entry, latest) ? writing.updated_at : (kept?.base ?? null),
+    ...(!textStays
+      ? { base: writing.updated_at }
+      : !goesOn
+        ? { base: kept.base, baseText: kept.baseText }
+        : merged
+          ? { base: local?.base ?? null, baseText: merged }
+          : { base: writing.updated_at, ...(folded || laterWrites ? { baseText: { title, content } } : {}) }),
   });
   await transaction.done;
 }
@@ -253,13 +269,13 @@ async function sendUpdate(
   const { database, client, onEvent } = context;
   const local = await database.get('writings', id);
   const base = local?.base ?? null;
-  const changes = {
-    ...(title === undefined ? {} : { title }),
-    ...(content === undefined ? {} : { content }),
-    ...(category_id === undefined ? {} : { category_id }),
-  };
   const moveAlone = title === undefined && content === undefined;
-  const sendTo = async (version: string | null) => {
+  const sendTo = async (version: string | null, text: Partial<WritingText> = { title, content }) => {
+    const changes = {
+      ...(text.title === undefined ? {} : { title: text.title }),
+      ...(text.content === undefined ? {} : { content: text.content }),
+      ...(category_id === undefined ? {} : { category_id }),
+    };
     const query = client.from('writings').update(changes).eq('id', id);
     const rows = check(
       await (version === null || moveAlone ? query : query.eq('updated_at', version)).select(WRITING_COLUMNS),
@@ -293,17 +309,7 @@ async function sendUpdate(
     return;
   }
   if (current && current.updated_at !== base) {
-    const copy = await insertWriting(context, {
-      id: crypto.randomUUID(),
-      title: `${current.title}${CONFLICT_COPY_SUFFIX}`,
-      content: current.content,
-      category_id: current.category_id,
-    });
-    const writing = await sendTo(current.updated_at);
-    // Changed once more meanwhile: the next round starts over from the newest version.
-    if (!writing) throw new SyncFailure(false, new Error('The writing changed again while syncing'));
-    await settle(context, entry, writing, local);
-    onEvent({ type: 'conflict', id: entry.id, writing, copy });
+    await keepBoth(context, { entry, local, own, current, sendTo });
     return;
   }
   // Deleted elsewhere or read-only now: the edit is kept as a writing of the user's own.
@@ -315,6 +321,49 @@ async function sendUpdate(
   });
   await dropEntry(context, entry, id, current, copy);
   onEvent({ type: 'copied', id: entry.id, writing: current, copy });
+}
+
+/**
+ * The writing changed elsewhere since the version the edit was made from: both are kept. Merged into one
+ * when the text of that version is known and the two changed different places ({@link mergeTexts});
+ * otherwise the edit goes into the writing and the other version is saved beside it as a conflicted copy.
+ */
+async function keepBoth(
+  context: SyncContext,
+  {
+    entry,
+    local,
+    own,
+    current,
+    sendTo,
+  }: {
+    entry: OutboxEntry;
+    local: LocalWriting | undefined;
+    own: WritingText;
+    current: Writing;
+    sendTo: (version: string, text?: WritingText) => Promise<Writing | null>;
+  },
+): Promise<void> {
+  // Loaded only here: a merge is rare, and the first screen does without it.
+  const { mergeTexts } = await import('./merge-texts.ts');
+  const merged = local?.baseText ? mergeTexts(local.baseText, own, current) : null;
+  const copy = merged
+    ? null
+    : await insertWriting(context, {
+        id: crypto.randomUUID(),
+        title: `${current.title}${CONFLICT_COPY_SUFFIX}`,
+        content: current.content,
+        category_id: current.category_id,
+      });
+  const writing = await sendTo(current.updated_at, merged ?? undefined);
+  // Changed once more meanwhile: the next round starts over from the newest version.
+  if (!writing) throw new SyncFailure(false, new Error('The writing changed again while syncing'));
+  await settle(context, entry, writing, local, merged ? own : undefined);
+  context.onEvent(
+    copy
+      ? { type: 'conflict', id: entry.id, writing, copy }
+      : { type: 'merged', id: entry.id, writing, sent: own },
+  );
 }
 
 /** Delete: remove the row, then the local copy and the entry. */

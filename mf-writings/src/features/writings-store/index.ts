@@ -28,6 +28,6 @@ export {
   type WritingsState,
 } from './store-state.ts';
 export { onWritingsSynced } from './sync-events.ts';
-export { syncedFromHere } from './tab-versions.ts';
+export { isMergedRow, syncedFromHere } from './tab-versions.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
 export { createAndSelect, keepDraftAsCopy, removeWriting, renameWritingTo } from './writing-actions.ts';

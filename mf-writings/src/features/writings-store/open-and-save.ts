@@ -9,12 +9,19 @@ import {
   rememberServerWritings,
   resolveId,
   sameJson,
+  type WritingText,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
 import { markUnsaved } from './drafts.ts';
 import { connection, runtime } from './store-state.ts';
-import { baseOf, landedRow, opened, readAt, sending, type WriteIds } from './tab-versions.ts';
+import { baseOf, baseTextOf, landedRow, opened, readAt, sending, type WriteIds } from './tab-versions.ts';
+
+/** The title and content of a writing, as a merge takes them. */
+const textOf = ({ title, content }: { title: string; content: Json | null }): WritingText => ({
+  title,
+  content,
+});
 
 /** A copy fetched earlier is used for this long; later someone may have edited the writing meanwhile. */
 export const COPY_FRESH_FOR_MS = 15_000;
@@ -51,20 +58,24 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   const [resolved, pending] = database
     ? await Promise.all([resolveId(database, id), pendingIds(database)])
     : [id, new Set<string>()];
-  // The server version the copy shown is built on (a device copy's is the one its edits were made from).
+  const queuedHere = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX);
+  // The server version the copy shown is built on (a device copy's is the one its edits were made from),
+  // and its text when known.
   let version: string | null = null;
+  let versionText: WritingText | undefined;
   // The device's copy (a whole document) is read only when it is the one shown.
   const deviceCopy = async () => {
     const local = database ? await localWriting(database, resolved) : undefined;
     version = local?.base ?? null;
+    versionText = local?.baseText ?? (local && !queuedHere ? textOf(local) : undefined);
     return local?.content != null ? writingOfLocal(local) : null;
   };
-  const queuedHere = pending.has(resolved) || id.startsWith(LOCAL_ID_PREFIX);
   let writing = queuedHere ? await deviceCopy() : null;
   if (!writing) {
     try {
       writing = await (early && resolved === id ? early : getWriting({ client, id: resolved }));
       version = writing?.updated_at ?? null;
+      versionText = writing ? textOf(writing) : undefined;
     } catch (error) {
       writing = isOfflineFailure(error) ? await deviceCopy() : null;
       if (!writing) throw error;
@@ -77,7 +88,7 @@ export async function loadWriting(id: string): Promise<Writing | null> {
   // Text typed here and not saved yet (a draft, or a keystroke while this was fetched) stays built on the
   // version it was typed over.
   const typedOver = draft !== undefined || runtime.state.unsaved.has(id);
-  if (writing && (!typedOver || baseOf(id) === undefined)) readAt(id, version);
+  if (writing && (!typedOver || baseOf(id) === undefined)) readAt(id, version, versionText);
   const queued = writing && queuedHere && database ? await queuedText(database, [id, resolved]) : undefined;
   if (writing && !typedOver)
     opened(id, queued && { content: writing.content, writeId: queued.payload.writeId });
@@ -128,7 +139,7 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
       if (attempt < RESEND_ATTEMPTS) continue;
       throw new Error(messages.save.failed);
     }
-    readAt(request.id, saved.base);
+    readAt(request.id, saved.base, saved.baseText ?? textOf(saved));
     return writingOfLocal(saved);
   }
 }
@@ -139,8 +150,10 @@ async function queueEdit(store: OfflineStore, { id, title, content }: EditReques
   const kept = await localWriting(store.database, await resolveId(store.database, id));
   const item = runtime.state.items.find((row) => row.id === id);
   const now = new Date().toISOString();
-  // The version this tab's text is built on, not the device copy's (another tab may have saved since).
+  // The version this tab's text is built on, not the device copy's (another tab may have saved since),
+  // and its text, for a merge if the server has another version by the time this edit syncs.
   const base = baseOf(id);
+  const baseText = base !== undefined ? baseTextOf(id) : kept?.baseText;
   return store.queue({
     op: 'update',
     id,
@@ -156,6 +169,7 @@ async function queueEdit(store: OfflineStore, { id, title, content }: EditReques
       created_at: item?.created_at ?? kept?.created_at ?? now,
       updated_at: now,
       base: base !== undefined ? base : (kept?.base ?? item?.updated_at ?? null),
+      ...(baseText ? { baseText } : {}),
     },
   });
 }
@@ -175,7 +189,7 @@ async function saveAroundFullDevice(
   if (id.startsWith(LOCAL_ID_PREFIX) || (await pendingIds(store.database)).has(id)) throw full;
   try {
     const saved = await serverSave(connection().client)({ ...request, id });
-    readAt(request.id, saved.updated_at);
+    readAt(request.id, saved.updated_at, textOf(saved));
     return saved;
   } catch (error) {
     throw isOfflineFailure(error) ? full : error;

@@ -38,8 +38,14 @@ export function renameLocalWriting(from: string, to: string): void {
 export function applySyncEvent(event: SyncEvent): void {
   followSync(event);
   if (event.type === 'created') renameLocalWriting(event.id, event.writing.id);
-  if (event.type === 'created' || event.type === 'saved' || event.type === 'conflict') {
-    const { id, content } = event.writing;
+  if (
+    event.type === 'created' ||
+    event.type === 'saved' ||
+    event.type === 'conflict' ||
+    event.type === 'merged'
+  ) {
+    const { id } = event.writing;
+    const content = event.type === 'merged' ? event.sent.content : event.writing.content;
     const draft = runtime.state.drafts[id];
     // Saved unless the draft has moved on since (then it stays unsaved and is saved next).
     markSaved(id, event.writing, draft && sameJson(draft.content, content) ? draft.content : content);

@@ -1,6 +1,6 @@
 // The server version each writing's text in this tab is built on.
 import type { Json } from 'shared-kernel';
-import { type SyncEvent, sameJson } from '../offline-store/index.ts';
+import { type SyncEvent, sameJson, type WritingText } from '../offline-store/index.ts';
 import type { Writing } from '../writings-data/index.ts';
 
 /**
@@ -12,19 +12,42 @@ import type { Writing } from '../writings-data/index.ts';
  * conflict. So each tab's saves carry the version of their own text.
  */
 const bases = new Map<string, string | null>();
+/**
+ * The text this tab's text of each writing is built on, when known: the base's, or (after a sync merged
+ * this tab's save with another's) the text this tab sent. A save that meets a newer version is merged
+ * from it (offline-store/merge-texts.ts).
+ */
+const baseTexts = new Map<string, WritingText>();
 /** What this tab last saved of each writing: its own saves are told apart among the syncs by it. */
 const sent = new Map<string, Json>();
 /** This tab's saves a sync put on the server: the text as sent, and the server's row of it. */
 const landed = new Map<string, { content: Json; writing: Writing }>();
+/** The server's rows of this tab's saves that a sync merged with another's text. */
+const mergedRows = new WeakSet<Writing>();
 
-/** This tab shows writing `id` as read at `version` (null: made here, not yet on the server). */
-export function readAt(id: string, version: string | null): void {
+/** Whether `row`, answered for a save of this tab, holds another's text merged in (more than the pane shows). */
+export function isMergedRow(row: Writing): boolean {
+  return mergedRows.has(row);
+}
+
+/**
+ * This tab shows writing `id` as read at `version` (null: made here, not yet on the server), whose text
+ * is `text` (undefined: not known).
+ */
+export function readAt(id: string, version: string | null, text: WritingText | undefined): void {
   bases.set(id, version);
+  if (text) baseTexts.set(id, text);
+  else baseTexts.delete(id);
 }
 
 /** The version this tab's text of writing `id` is built on; undefined when it has not read it. */
 export function baseOf(id: string): string | null | undefined {
   return bases.get(id);
+}
+
+/** The text this tab's text of writing `id` is built on, when known. */
+export function baseTextOf(id: string): WritingText | undefined {
+  return baseTexts.get(id);
 }
 
 /** An edit's write ids (offline-store's OutboxPayload); `continues` null: it goes on from no write known. */
@@ -56,23 +79,40 @@ export function opened(id: string, queued?: { content: Json; writeId: string | u
   else writes.delete(id);
 }
 
-/** A sync that put a writing's text on the server. */
-type WritingSynced = Extract<SyncEvent, { type: 'saved' | 'conflict' | 'created' }>;
+/** A sync that put a writing's text on the server (merged with another's, for `merged`). */
+type WritingSynced = Extract<SyncEvent, { type: 'saved' | 'conflict' | 'created' | 'merged' }>;
 
 /** Whether a sync (done here or in another tab) put this tab's last save of the writing on the server. */
 export function syncedFromHere(event: SyncEvent): event is WritingSynced {
-  if (event.type !== 'saved' && event.type !== 'conflict' && event.type !== 'created') return false;
+  if (
+    event.type !== 'saved' &&
+    event.type !== 'conflict' &&
+    event.type !== 'created' &&
+    event.type !== 'merged'
+  )
+    return false;
   const own = sent.get(event.id) ?? sent.get(event.writing.id);
-  return own !== undefined && sameJson(own, event.writing.content);
+  const synced = event.type === 'merged' ? event.sent.content : event.writing.content;
+  return own !== undefined && sameJson(own, synced);
 }
 
-/** A sync done here or in another tab: when it was this tab's last save, its text is at that version now. */
+/**
+ * A sync done here or in another tab: when it was this tab's last save, its text is at that version
+ * now. When it was merged with another's text, this tab's text is built on the text sent, not on the
+ * merged version: its version stays the older one, so its next save is merged again, from the text sent,
+ * rather than sent over the other's words (until this tab shows the merged version).
+ */
 export function followSync(event: SyncEvent): void {
   if (!syncedFromHere(event)) return;
   const { writing } = event;
   const content = sent.get(event.id) ?? sent.get(writing.id);
+  if (event.type === 'merged') mergedRows.add(writing);
   for (const id of [event.id, writing.id]) {
-    bases.set(id, writing.updated_at);
+    if (event.type === 'merged') baseTexts.set(id, event.sent);
+    else {
+      bases.set(id, writing.updated_at);
+      baseTexts.set(id, { title: writing.title, content: writing.content });
+    }
     if (content !== undefined) landed.set(id, { content, writing });
   }
 }
@@ -90,6 +130,7 @@ export function landedRow(id: string, content: Json): Writing | undefined {
 /** Signed out: nothing of the writer's versions stays. */
 export function forgetVersions(): void {
   bases.clear();
+  baseTexts.clear();
   sent.clear();
   landed.clear();
   writes.clear();

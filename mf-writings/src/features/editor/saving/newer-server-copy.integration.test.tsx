@@ -71,6 +71,37 @@ describe('the open writing and copies saved elsewhere', { timeout: 30_000 }, () 
     await waitFor(() => expect(screen.getByTestId('word-count').textContent).toBe('8 words'));
   });
 
+  it('a paragraph added above by someone else moves the cursor down with its text, and undo stays the writer’s', async () => {
+    const { user, writingId } = await writerWithOneWriting();
+    render(<Editor {...createTestAreaProps({ backend, user })} />);
+    const editor = await openEditorShowing('Dear friend.');
+    editor.commands.insertContentAt(Selection.atEnd(editor.state.doc).from, ' I write from the coast.');
+    await screen.findByText('Unsaved changes');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+
+    // A collaborator adds a paragraph above the writer's, which holds the cursor at its end.
+    const above = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Letter' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'A line above.' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Dear friend. I write from the coast.' }] },
+      ],
+    };
+    await saveWriting({ client, id: writingId, title: 'Letter', content: above });
+    await refetchAndMerge();
+
+    await waitFor(() => expect(editor.getText()).toContain('A line above.'));
+    const { head } = editor.state.selection;
+    expect(editor.state.doc.textBetween(head - 'the coast.'.length, head)).toBe('the coast.');
+    expect(screen.getByText('Saved')).toBeTruthy();
+    // Undo takes back the writer's words, not the collaborator's paragraph.
+    editor.commands.undo();
+    expect(editor.getText()).toContain('A line above.');
+    expect(editor.getText()).not.toContain('I write from the coast.');
+  });
+
   it("keeps the writer's unsaved text when a newer copy is saved elsewhere, and saves it over that copy", async () => {
     const { user, writingId } = await writerWithOneWriting();
     render(<Editor {...createTestAreaProps({ backend, user })} />);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTexts, type WritingText } from './merge-texts.ts';
+
+const paragraph = (...texts: (string | { text: string; marks: { type: string }[] })[]) => ({
+  type: 'paragraph',
+  content: texts.map((text) =>
+    typeof text === 'string' ? { type: 'text', text } : { type: 'text', ...text },
+  ),
+});
+const writing = (title: string, ...paragraphs: ReturnType<typeof paragraph>[]): WritingText => ({
+  title,
+  content: {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
+      ...paragraphs,
+    ],
+  },
+});
+const bold = (text: string) => ({ text, marks: [{ type: 'bold' }] });
+
+describe('mergeTexts', () => {
+  it('keeps the paragraphs both writers added at the end, theirs first', () => {
+    const base = writing('Harbour', paragraph('The boats came in.'));
+    const mine = writing('Harbour', paragraph('The boats came in.'), paragraph('Gulls followed.'));
+    const theirs = writing('Harbour', paragraph('The boats came in.'), paragraph('Rain at dusk.'));
+
+    expect(mergeTexts(base, mine, theirs)).toEqual(
+      writing(
+        'Harbour',
+        paragraph('The boats came in.'),
+        paragraph('Rain at dusk.'),
+        paragraph('Gulls followed.'),
+      ),
+    );
+  });
+
+  it('goes on merging as both keep typing: each round takes the last text sent as its base', () => {
+    const start = writing('Harbour', paragraph('The boats came in.'));
+    const firstMine = writing('Harbour', paragraph('The boats came in.'), paragraph('Gulls'));
+    const theirs = writing('Harbour', paragraph('The boats came in.'), paragraph('Rain'));
+    const server = mergeTexts(start, firstMine, theirs);
+    const nextMine = writing('Harbour', paragraph('The boats came in.'), paragraph('Gulls followed.'));
+    const theirsAgain = writing('Harbour', paragraph('The boats came in.'), paragraph('Rain at dusk.'));
+    const afterMine = server && mergeTexts(firstMine, nextMine, server);
+    // Their next save, made from their own last text, meets the server's merged one.
+    const afterTheirs = afterMine && mergeTexts(theirs, theirsAgain, afterMine);
+
+    expect(afterTheirs).toEqual(
+      writing(
+        'Harbour',
+        paragraph('The boats came in.'),
+        paragraph('Rain at dusk.'),
+        paragraph('Gulls followed.'),
+      ),
+    );
+  });
+
+  it('takes changes of different paragraphs, and of different words of one paragraph', () => {
+    const base = writing('Log', paragraph('Day one was calm.'), paragraph('Day two was wild.'));
+    const mine = writing('Log', paragraph('Day one was very calm.'), paragraph('Day two was wild.'));
+    const theirs = writing('Log', paragraph('Day one was calm!'), paragraph('Day two was wilder.'));
+
+    expect(mergeTexts(base, mine, theirs)).toEqual(
+      writing('Log', paragraph('Day one was very calm!'), paragraph('Day two was wilder.')),
+    );
+  });
+
+  it('keeps marks: a bold word stays bold around a word typed beside it', () => {
+    const base = writing('Note', paragraph('A ', bold('bold'), ' claim.'));
+    const mine = writing('Note', paragraph('A ', bold('bold'), ' new claim.'));
+    const theirs = writing('Note', paragraph('So a ', bold('bold'), ' claim.'));
+
+    expect(mergeTexts(base, mine, theirs)).toEqual(
+      writing('Note', paragraph('So a ', bold('bold'), ' new claim.')),
+    );
+  });
+
+  it('merges a retitled writing with an edit of its text', () => {
+    const base = writing('Draft', paragraph('One.'));
+    const mine = { ...writing('Draft', paragraph('One. Two.')) };
+    const theirs = { title: 'Final', content: writing('Draft', paragraph('One.')).content };
+
+    expect(mergeTexts(base, mine, theirs)).toEqual({ title: 'Final', content: mine.content });
+  });
+
+  it('sees the same document in another key order (as the database gives it back) as unchanged', () => {
+    const base = writing('Log', paragraph('Calm.'));
+    const reordered = JSON.parse(JSON.stringify(base.content), (_key, value) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).reverse())
+        : value,
+    );
+    const mine = writing('Log', paragraph('Calm. Then rain.'));
+
+    expect(mergeTexts(base, mine, { title: 'Log', content: reordered })).toEqual(mine);
+  });
+
+  it('does not merge when both changed the same words, or one deleted a paragraph the other changed', () => {
+    const base = writing('Log', paragraph('The sea was grey.'), paragraph('We left.'));
+
+    expect(
+      mergeTexts(
+        base,
+        writing('Log', paragraph('The sea was green.'), paragraph('We left.')),
+        writing('Log', paragraph('The sea was blue.'), paragraph('We left.')),
+      ),
+    ).toBeNull();
+    expect(
+      mergeTexts(
+        base,
+        writing('Log', paragraph('The sea was grey.'), paragraph('We left at noon.')),
+        writing('Log', paragraph('The sea was grey.')),
+      ),
+    ).toBeNull();
+  });
+
+  it('does not merge two different titles', () => {
+    const base = writing('Draft', paragraph('One.'));
+
+    expect(mergeTexts(base, { ...base, title: 'Mine' }, { ...base, title: 'Theirs' })).toBeNull();
+  });
+});

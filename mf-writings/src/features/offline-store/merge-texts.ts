@@ -1,0 +1,214 @@
+// Three-way merge of a writing's text: the version an edit was made from (`base`), the edit (`mine`)
+// and the version the server has now (`theirs`, saved meanwhile by a collaborator or another tab).
+// Changes to different paragraphs, or to different words of one paragraph, both go in; text both sides
+// added at one place is all kept, theirs first. Where both changed the same text there is no merge
+// (null): the sync then keeps the two versions whole (sync-steps.ts).
+import { diffIndices } from 'node-diff3';
+import type { Json } from 'shared-kernel';
+
+/** What an edit changes of a writing. */
+export type WritingText = { readonly title: string; readonly content: Json | null };
+
+/** A node of a Tiptap (ProseMirror) document as JSON. */
+type DocNode = {
+  readonly type: string;
+  readonly text?: string;
+  readonly content?: readonly DocNode[];
+  readonly [key: string]: unknown;
+};
+
+/** One unit of a sequence: a word, space or sign of a text node (with its marks), or a whole node. */
+type Token = { readonly word: string; readonly marks: unknown } | { readonly node: DocNode };
+
+/**
+ * A text's words, runs of space, and single other characters. A merge goes word by word: two writers
+ * changing one word differently is a clash, not a word made of letters of both.
+ */
+const words = (text: string): string[] => text.match(/[\p{L}\p{N}\p{M}_]+|\s+|./gsu) ?? [];
+
+/** A change of one side: `base[start, end)` replaced with `items`. */
+type Hunk<T> = { readonly start: number; readonly end: number; readonly items: readonly T[] };
+
+/** JSON with its keys sorted: equal values give equal strings (jsonb reorders keys). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const entries = Object.entries(value)
+    .filter(([, item]) => item !== undefined)
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+}
+
+const keyOf = (token: Token) =>
+  'node' in token ? `n${canonical(token.node)}` : `c${token.word}${canonical(token.marks ?? null)}`;
+
+function hunks<T>(base: readonly string[], other: readonly string[], items: readonly T[]): Hunk<T>[] {
+  return diffIndices([...base], [...other]).map(({ buffer1: [start, length], buffer2: [from, count] }) => ({
+    start,
+    end: start + length,
+    items: items.slice(from, from + count),
+  }));
+}
+
+/** `base[start, end)` with the side's hunks (all inside that range) applied. */
+function applied<T>(base: readonly T[], start: number, end: number, changes: readonly Hunk<T>[]): T[] {
+  const result: T[] = [];
+  let at = start;
+  for (const change of changes) {
+    result.push(...base.slice(at, change.start), ...change.items);
+    at = change.end;
+  }
+  result.push(...base.slice(at, end));
+  return result;
+}
+
+const isInsertion = (hunk: Hunk<unknown>) => hunk.start === hunk.end;
+
+/**
+ * Both sides changed `base[start, end)`: the same way, or only by adding at one place (all kept, theirs
+ * first), or item by item where each item merges (`mergeItem`). Null otherwise.
+ */
+function mergeClash(
+  base: readonly Token[],
+  mine: readonly Token[],
+  theirs: readonly Token[],
+): readonly Token[] | null {
+  const mineKeys = mine.map(keyOf);
+  const theirKeys = theirs.map(keyOf);
+  if (mineKeys.join('\n') === theirKeys.join('\n')) return mine;
+  if (base.length === 0) return [...theirs, ...mine];
+  if (mine.length !== base.length || theirs.length !== base.length) return null;
+  const merged: Token[] = [];
+  for (const [index, original] of base.entries()) {
+    const [ours, other] = [mine[index] as Token, theirs[index] as Token];
+    const token = mergeToken(original, ours, other);
+    if (!token) return null;
+    merged.push(token);
+  }
+  return merged;
+}
+
+function mergeToken(base: Token, mine: Token, theirs: Token): Token | null {
+  const [baseKey, mineKey, theirKey] = [base, mine, theirs].map(keyOf);
+  if (mineKey === theirKey || theirKey === baseKey) return mine;
+  if (mineKey === baseKey) return theirs;
+  if (!('node' in base && 'node' in mine && 'node' in theirs)) return null;
+  const node = mergeNode(base.node, mine.node, theirs.node);
+  return node && { node };
+}
+
+/** Merges the sides' changes of a sequence; null when two of them touch the same items. */
+function mergeSequence(
+  base: readonly Token[],
+  mine: readonly Token[],
+  theirs: readonly Token[],
+): Token[] | null {
+  const baseKeys = base.map(keyOf);
+  const changes = [
+    ...hunks(baseKeys, mine.map(keyOf), mine).map((hunk) => ({ ...hunk, mine: true })),
+    ...hunks(baseKeys, theirs.map(keyOf), theirs).map((hunk) => ({ ...hunk, mine: false })),
+  ].sort((left, right) => left.start - right.start || left.end - right.end);
+  const result: Token[] = [];
+  let at = 0;
+  for (let index = 0; index < changes.length; ) {
+    const first = changes[index] as (typeof changes)[number];
+    const group = [first];
+    let end = first.end;
+    // Changes of the two sides that overlap, or add at one same place, are merged together.
+    for (index += 1; index < changes.length; index += 1) {
+      const next = changes[index] as (typeof changes)[number];
+      const sharesPlace =
+        isInsertion(next) && group.some((hunk) => isInsertion(hunk) && hunk.start === next.start);
+      if (next.start >= end && !sharesPlace) break;
+      group.push(next);
+      end = Math.max(end, next.end);
+    }
+    result.push(...base.slice(at, first.start));
+    const side = (own: boolean) => group.filter((hunk) => hunk.mine === own);
+    const merged =
+      group.length === 1
+        ? first.items
+        : mergeClash(
+            base.slice(first.start, end),
+            applied(base, first.start, end, side(true)),
+            applied(base, first.start, end, side(false)),
+          );
+    if (!merged) return null;
+    result.push(...merged);
+    at = end;
+  }
+  result.push(...base.slice(at));
+  return result;
+}
+
+function tokensOf(nodes: readonly DocNode[] | undefined): Token[] {
+  return (nodes ?? []).flatMap((node): Token[] =>
+    node.type === 'text' && typeof node.text === 'string'
+      ? words(node.text).map((word) => ({ word, marks: node.marks }))
+      : [{ node }],
+  );
+}
+
+/** The nodes of merged tokens: runs of words with the same marks become one text node. */
+function nodesOf(tokens: readonly Token[]): DocNode[] {
+  const nodes: DocNode[] = [];
+  let run: { text: string; marks: unknown } | null = null;
+  const endRun = () => {
+    if (run)
+      nodes.push({ type: 'text', text: run.text, ...(run.marks === undefined ? {} : { marks: run.marks }) });
+    run = null;
+  };
+  for (const token of tokens) {
+    if ('node' in token) {
+      endRun();
+      nodes.push(token.node);
+    } else if (run && canonical(run.marks ?? null) === canonical(token.marks ?? null)) {
+      run.text += token.word;
+    } else {
+      endRun();
+      run = { text: token.word, marks: token.marks };
+    }
+  }
+  endRun();
+  return nodes;
+}
+
+/** A node both sides changed: its own fields merged as a whole, its content item by item. */
+function mergeNode(base: DocNode, mine: DocNode, theirs: DocNode): DocNode | null {
+  const { content: baseContent, ...baseShell } = base;
+  const { content: mineContent, ...mineShell } = mine;
+  const { content: theirContent, ...theirShell } = theirs;
+  const [baseKey, mineKey, theirKey] = [baseShell, mineShell, theirShell].map(canonical);
+  if (mineKey !== baseKey && theirKey !== baseKey && mineKey !== theirKey) return null;
+  const shell = mineKey === baseKey ? theirShell : mineShell;
+  if (!baseContent && !mineContent && !theirContent) return shell as DocNode;
+  const content = mergeSequence(tokensOf(baseContent), tokensOf(mineContent), tokensOf(theirContent));
+  return content && ({ ...shell, content: nodesOf(content) } as DocNode);
+}
+
+const isDocument = (content: Json | null): content is Json & DocNode =>
+  typeof content === 'object' &&
+  content !== null &&
+  !Array.isArray(content) &&
+  typeof content.type === 'string';
+
+/**
+ * The writing with the changes of both `mine` and `theirs` since `base`, or null when both changed the
+ * same text (or a content is not a document).
+ */
+export function mergeTexts(base: WritingText, mine: WritingText, theirs: WritingText): WritingText | null {
+  const title = mergeSequence(wordsOf(base.title), wordsOf(mine.title), wordsOf(theirs.title));
+  const content = mergeContent(base.content, mine.content, theirs.content);
+  if (!title || content === undefined) return null;
+  return { title: title.map((token) => ('word' in token ? token.word : '')).join(''), content };
+}
+
+const wordsOf = (text: string): Token[] => words(text).map((word) => ({ word, marks: null }));
+
+/** The merged document; undefined when there is no merge. */
+function mergeContent(base: Json | null, mine: Json | null, theirs: Json | null): Json | null | undefined {
+  if (canonical(mine) === canonical(base)) return theirs;
+  if (canonical(theirs) === canonical(base)) return mine;
+  if (!isDocument(base) || !isDocument(mine) || !isDocument(theirs)) return undefined;
+  return (mergeNode(base, mine, theirs) as Json | null) ?? undefined;
+}
