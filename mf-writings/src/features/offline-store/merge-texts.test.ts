@@ -66,6 +66,35 @@ describe('mergeTexts', () => {
     );
   });
 
+  it('merges a paragraph split in two (Enter) with a word changed in it, and one added below a changed one', () => {
+    const base = writing('Log', paragraph('Day one was calm. Day two was wild.'), paragraph('End.'));
+    const split = writing(
+      'Log',
+      paragraph('Day one was calm.'),
+      paragraph('Day two was wild.'),
+      paragraph('End.'),
+    );
+    const changed = writing('Log', paragraph('Day one was calm. Day two was wilder.'), paragraph('The end.'));
+
+    expect(mergeTexts(base, split, changed)).toEqual(
+      writing('Log', paragraph('Day one was calm.'), paragraph('Day two was wilder.'), paragraph('The end.')),
+    );
+    const added = writing(
+      'Log',
+      paragraph('Day one was calm. Day two was wild!'),
+      paragraph('Day three.'),
+      paragraph('End.'),
+    );
+    expect(mergeTexts(base, added, changed)).toEqual(
+      writing(
+        'Log',
+        paragraph('Day one was calm. Day two was wilder!'),
+        paragraph('Day three.'),
+        paragraph('The end.'),
+      ),
+    );
+  });
+
   it('keeps marks: a bold word stays bold around a word typed beside it', () => {
     const base = writing('Note', paragraph('A ', bold('bold'), ' claim.'));
     const mine = writing('Note', paragraph('A ', bold('bold'), ' new claim.'));

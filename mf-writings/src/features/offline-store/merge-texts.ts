@@ -17,8 +17,19 @@ type DocNode = {
   readonly [key: string]: unknown;
 };
 
-/** One unit of a sequence: a word, space or sign of a text node (with its marks), or a whole node. */
-type Token = { readonly word: string; readonly marks: unknown } | { readonly node: DocNode };
+/**
+ * One unit of a sequence: a word, space or sign of a text node (with its marks), a whole node, or where
+ * a paragraph (or heading) begins, when paragraphs are merged as one text ({@link mergeAsText}).
+ */
+type Token =
+  | { readonly word: string; readonly marks: unknown }
+  | { readonly node: DocNode }
+  | { readonly opens: DocNode };
+
+/** The nodes that hold text alone: merged as one text with their neighbours when they were split or joined. */
+const TEXTBLOCKS = new Set(['paragraph', 'heading', 'codeBlock']);
+/** The nodes that sit inside a text. */
+const INLINE = new Set(['hardBreak']);
 
 /**
  * A text's words, runs of space, and single other characters. A merge goes word by word: two writers
@@ -39,8 +50,23 @@ function canonical(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
 }
 
-const keyOf = (token: Token) =>
-  'node' in token ? `n${canonical(token.node)}` : `c${token.word}${canonical(token.marks ?? null)}`;
+/** Each token's key, made once (a node's is as long as its JSON). */
+const keys = new WeakMap<Token, string>();
+
+function keyOf(token: Token): string {
+  const known = keys.get(token);
+  if (known !== undefined) return known;
+  const key = tokenKey(token);
+  keys.set(token, key);
+  return key;
+}
+
+const tokenKey = (token: Token) =>
+  'node' in token
+    ? `n${canonical(token.node)}`
+    : 'opens' in token
+      ? `o${canonical(token.opens)}`
+      : `c${token.word}${canonical(token.marks ?? null)}`;
 
 function hunks<T>(base: readonly string[], other: readonly string[], items: readonly T[]): Hunk<T>[] {
   return diffIndices([...base], [...other]).map(({ buffer1: [start, length], buffer2: [from, count] }) => ({
@@ -66,26 +92,84 @@ const isInsertion = (hunk: Hunk<unknown>) => hunk.start === hunk.end;
 
 /**
  * Both sides changed `base[start, end)`: the same way, or only by adding at one place (all kept, theirs
- * first), or item by item where each item merges (`mergeItem`). Null otherwise.
+ * first), or item by item where each item merges, or (paragraphs split, joined or added beside a change)
+ * as one text. Null otherwise.
  */
 function mergeClash(
   base: readonly Token[],
   mine: readonly Token[],
   theirs: readonly Token[],
 ): readonly Token[] | null {
-  const mineKeys = mine.map(keyOf);
-  const theirKeys = theirs.map(keyOf);
-  if (mineKeys.join('\n') === theirKeys.join('\n')) return mine;
+  if (mine.map(keyOf).join('\n') === theirs.map(keyOf).join('\n')) return mine;
   if (base.length === 0) return [...theirs, ...mine];
-  if (mine.length !== base.length || theirs.length !== base.length) return null;
+  return (
+    (mine.length === base.length && theirs.length === base.length && mergeEach(base, mine, theirs)) ||
+    mergeAsText(base, mine, theirs)
+  );
+}
+
+/** Merges the sequences item by item (each changed in place); null when an item does not merge. */
+function mergeEach(base: readonly Token[], mine: readonly Token[], theirs: readonly Token[]): Token[] | null {
   const merged: Token[] = [];
   for (const [index, original] of base.entries()) {
-    const [ours, other] = [mine[index] as Token, theirs[index] as Token];
-    const token = mergeToken(original, ours, other);
+    const token = mergeToken(original, mine[index] as Token, theirs[index] as Token);
     if (!token) return null;
     merged.push(token);
   }
   return merged;
+}
+
+/**
+ * Merges runs of paragraphs as one text, each paragraph's beginning a token of its own: a paragraph one
+ * side split (Enter) or joined, or added beside a paragraph the other changed, then merges word by word.
+ * Null when the runs hold no paragraph, or the merged text does not begin with one.
+ */
+function mergeAsText(
+  base: readonly Token[],
+  mine: readonly Token[],
+  theirs: readonly Token[],
+): Token[] | null {
+  const [flatBase, flatMine, flatTheirs] = [base, mine, theirs].map(flattened);
+  if (!flatBase || !flatMine || !flatTheirs) return null;
+  const merged = mergeSequence(flatBase, flatMine, flatTheirs);
+  return merged && unflattened(merged);
+}
+
+/** Paragraphs as their beginning and their text's tokens (other nodes whole); null for no paragraph. */
+function flattened(tokens: readonly Token[]): Token[] | null {
+  const flat: Token[] = [];
+  for (const token of tokens) {
+    if (!('node' in token)) return null;
+    const { content, ...shell } = token.node;
+    if (TEXTBLOCKS.has(token.node.type)) flat.push({ opens: shell as DocNode }, ...tokensOf(content));
+    else flat.push(token);
+  }
+  return flat.some((token) => 'opens' in token) ? flat : null;
+}
+
+/** The nodes of a merged run of {@link flattened} paragraphs; null when text comes before any paragraph. */
+function unflattened(tokens: readonly Token[]): Token[] | null {
+  const blocks: Token[] = [];
+  let open: { shell: DocNode; content: Token[] } | null = null;
+  const close = () => {
+    if (open)
+      blocks.push({
+        node: { ...open.shell, ...(open.content.length ? { content: nodesOf(open.content) } : {}) },
+      });
+    open = null;
+  };
+  for (const token of tokens) {
+    if ('opens' in token) {
+      close();
+      open = { shell: token.opens, content: [] };
+    } else if ('node' in token && !INLINE.has(token.node.type)) {
+      close();
+      blocks.push(token);
+    } else if (open) open.content.push(token);
+    else return null;
+  }
+  close();
+  return blocks;
 }
 
 function mergeToken(base: Token, mine: Token, theirs: Token): Token | null {
@@ -159,6 +243,7 @@ function nodesOf(tokens: readonly Token[]): DocNode[] {
     run = null;
   };
   for (const token of tokens) {
+    if ('opens' in token) continue; // only in flattened runs, never inside a text
     if ('node' in token) {
       endRun();
       nodes.push(token.node);
