@@ -186,4 +186,40 @@ test.describe('a folder shared with write access', () => {
     await expect(prose(friendPage).locator('p', { hasText: 'Rain' })).toHaveText('Rain came in at dusk.');
     await friendPage.context().close();
   });
+
+  test('words typed just before a reload, over a version someone has since saved over, merge with what they saved', async ({
+    page,
+    account,
+    workspace,
+    browser,
+  }) => {
+    const friend = await createAccount('friend');
+    const folderId = await createFolder(account, 'Shared novel');
+    await seedWritings(account, 1, folderId);
+    await shareFolder(account, folderId, friend, 'write');
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
+    const friendPage = await openAs(browser, friend);
+    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+
+    // The owner adds words; while their save lands, the friend types at the paragraph's start and reloads
+    // before the friend's own save (the words are kept on the device as the page goes).
+    await clickAtEnd(page);
+    await page.keyboard.type(' The owner saved this.', { delay: 40 });
+    await clickAtEnd(friendPage);
+    await friendPage.keyboard.press('Home');
+    await friendPage.keyboard.type('Friend first. ', { delay: 40 });
+    await friendPage.waitForTimeout(300);
+    await expect(saveState(page)).toHaveText('Saved');
+    await expect(saveState(friendPage)).toHaveText('Unsaved changes');
+    await friendPage.reload();
+    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+
+    const both = 'Friend first. Body 0 The owner saved this.';
+    await expect(prose(friendPage)).toContainText(both);
+    await expect(saveState(friendPage)).toHaveText('Saved');
+    await expect(prose(page)).toContainText(both);
+    await expect(list(page).getByRole('option')).toHaveCount(1);
+    await friendPage.context().close();
+  });
 });

@@ -29,7 +29,6 @@ import {
   getWritingsState,
   isMergedRow,
   isUnsaved,
-  keepDraftAsCopy,
   markSaved,
   markUnsaved,
   onRetitleRequest,
@@ -52,7 +51,8 @@ import {
 import {
   createSaveController,
   createSeenVersions,
-  type ExitDraft,
+  exitDraftOnOpen,
+  keepExitDraft,
   prefetchNeighbours,
   type SaveController,
   type SeenVersions,
@@ -118,25 +118,6 @@ export function useFollowedId(writingId: string, controller: SaveController) {
     currentId.current = writingId;
   }
   return { writingKey, currentId };
-}
-
-/**
- * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
- * copy being opened) and is newer than it; one that is the same text is forgotten. One older than it (a
- * save made elsewhere after that page closed) is kept as a writing of its own, not lost.
- */
-function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
-  const { userId } = getWritingsState();
-  if (!userId) return undefined;
-  const drafts = writingExitDrafts(userId);
-  const draft = drafts.find(
-    id,
-    opened.updated_at,
-    (stale) => sameJson(stale.content, opened.content) || keepDraftAsCopy(id, stale),
-  );
-  if (!draft || !sameJson(draft.content, opened.content)) return draft;
-  drafts.forget(id);
-  return undefined;
 }
 
 /**
@@ -240,8 +221,7 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
       onPageHiding(() => {
         const draft = controller.unsavedDraft();
         const { userId } = getWritingsState();
-        if (draft && userId)
-          writingExitDrafts(userId).keep(draft.id, { title: draft.title, content: draft.content });
+        if (draft && userId) keepExitDraft(userId, draft);
         void controller.saveNow();
       }),
     [controller],

@@ -13,7 +13,7 @@ export {
   resolveId,
   serverIdOf,
 } from './local-database.ts';
-export type { WritingText } from './merge-texts.ts';
+export { mergeTextsLater, type WritingText } from './merge-later.ts';
 export {
   type OfflineStore,
   startOfflineStore,

@@ -16,7 +16,7 @@ import {
   type OutboxEntry,
   serverIdOf,
 } from './local-database.ts';
-import type { WritingText } from './merge-texts.ts';
+import { mergeTextsLater, type WritingText } from './merge-later.ts';
 
 /** What a sync did, for the store and the other tabs to follow. Ids are as queued (maybe `local_`). */
 export type SyncEvent =
@@ -325,7 +325,7 @@ async function sendUpdate(
 
 /**
  * The writing changed elsewhere since the version the edit was made from: both are kept. Merged into one
- * when the text of that version is known and the two changed different places ({@link mergeTexts});
+ * when the text of that version is known and the two changed different places (merge-texts.ts);
  * otherwise the edit goes into the writing and the other version is saved beside it as a conflicted copy.
  */
 async function keepBoth(
@@ -344,9 +344,7 @@ async function keepBoth(
     sendTo: (version: string, text?: WritingText) => Promise<Writing | null>;
   },
 ): Promise<void> {
-  // Loaded only here: a merge is rare, and the first screen does without it.
-  const { mergeTexts } = await import('./merge-texts.ts');
-  const merged = local?.baseText ? mergeTexts(local.baseText, own, current) : null;
+  const merged = local?.baseText ? await mergeTextsLater(local.baseText, own, current) : null;
   const copy = merged
     ? null
     : await insertWriting(context, {

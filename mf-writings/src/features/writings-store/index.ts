@@ -28,6 +28,12 @@ export {
   type WritingsState,
 } from './store-state.ts';
 export { onWritingsSynced } from './sync-events.ts';
-export { isMergedRow, syncedFromHere } from './tab-versions.ts';
+export { baseOf, baseTextOf, isMergedRow, syncedFromHere } from './tab-versions.ts';
 export { useWritingsConnection } from './use-writings-connection.ts';
-export { createAndSelect, keepDraftAsCopy, removeWriting, renameWritingTo } from './writing-actions.ts';
+export {
+  createAndSelect,
+  keepDraftAsCopy,
+  keepDraftTypedOver,
+  removeWriting,
+  renameWritingTo,
+} from './writing-actions.ts';

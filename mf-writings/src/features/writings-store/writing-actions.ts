@@ -10,15 +10,19 @@ import {
   messages,
   nonBlank,
   saveErrorMessage,
+  toDataError,
   writingPreview,
 } from 'shared-kernel';
 import {
   asError,
   CONFLICT_COPY_SUFFIX,
   type LocalWriting,
+  mergeTextsLater,
   newLocalId,
   type OfflineStore,
   resolveId,
+  sameJson,
+  type WritingText,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import {
@@ -159,6 +163,30 @@ export async function keepDraftAsCopy(of: string, draft: { title: string; conten
     return false;
   }
   setState({ notice: draftKeptAsCopyText({ title: draft.title, copy: title }) });
+  return true;
+}
+
+/**
+ * Keeps words the writer typed in writing `of` just before a page closed, over a version (`base`, with
+ * its text `baseText`) that someone has since saved over (`opened`, the copy now shown). Merged into the
+ * writing when the two changed different places (saved as the writer's edit: the editor shows it once
+ * it is in), else kept beside it as a copy ({@link keepDraftAsCopy}). Answers whether the words are kept.
+ */
+export async function keepDraftTypedOver(
+  of: string,
+  draft: { title: string; content: Json; baseText?: WritingText },
+  opened: Writing,
+): Promise<boolean> {
+  const merged = draft.baseText ? await mergeTextsLater(draft.baseText, draft, opened) : null;
+  if (!merged) return keepDraftAsCopy(of, draft);
+  if (merged.title === opened.title && sameJson(merged.content, opened.content)) return true;
+  try {
+    await saveWritingEdit({ id: of, title: merged.title, content: merged.content as Json });
+  } catch (error) {
+    // Kept on the device (it syncs when it can), unless the device had no room or no store for it.
+    console.warn('[writings] words kept when a page closed wait to sync', error);
+    return (await runtime.offline) !== null && toDataError(error).code !== 'storage-full';
+  }
   return true;
 }
 

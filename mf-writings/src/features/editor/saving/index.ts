@@ -12,4 +12,4 @@ export {
   type SaveStatus,
   type SaveStore,
 } from './save-controller.ts';
-export { type ExitDraft, writingExitDrafts } from './writing-exit-drafts.ts';
+export { type ExitDraft, exitDraftOnOpen, keepExitDraft, writingExitDrafts } from './writing-exit-drafts.ts';

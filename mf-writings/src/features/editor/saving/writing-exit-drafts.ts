@@ -1,9 +1,17 @@
-import { type ExitDrafts, exitDrafts, type Json } from 'shared-kernel';
+import { type ExitDrafts, exitDrafts, type Json, sameJson } from 'shared-kernel';
+import type { WritingText } from '../../offline-store/index.ts';
+import type { Writing } from '../../writings-data/index.ts';
+import { baseOf, baseTextOf, getWritingsState, keepDraftTypedOver } from '../../writings-store/index.ts';
 
-/** A writing's draft kept when the page closes: the title and content the editor held. */
+/**
+ * A writing's draft kept when the page closes: the title and content the editor held, and the server
+ * version they were typed over (with its text, when known), for a merge if it is saved over meanwhile.
+ */
 export interface ExitDraft {
   title: string;
   content: Json;
+  base?: string | null;
+  baseText?: WritingText;
 }
 
 /**
@@ -12,4 +20,36 @@ export interface ExitDraft {
  */
 export function writingExitDrafts(userId: string): ExitDrafts<ExitDraft> {
   return exitDrafts<ExitDraft>('writings', userId, (draft) => draft.content);
+}
+
+/** Keeps the open writing's unsaved `draft` as the page hides, with the version it was typed over. */
+export function keepExitDraft(userId: string, draft: { id: string; title: string; content: Json }): void {
+  const baseText = baseTextOf(draft.id);
+  writingExitDrafts(userId).keep(draft.id, {
+    title: draft.title,
+    content: draft.content,
+    base: baseOf(draft.id),
+    ...(baseText ? { baseText } : {}),
+  });
+}
+
+/**
+ * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
+ * copy being opened) and was typed over that version or a newer one; one that is the same text is
+ * forgotten. One typed over an older version (someone saved over it meanwhile) is merged into the
+ * writing, or kept as a writing of its own: never shown over the other's words, never lost.
+ */
+export function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
+  const { userId } = getWritingsState();
+  if (!userId) return undefined;
+  const drafts = writingExitDrafts(userId);
+  const draft = drafts.find(
+    id,
+    opened.updated_at,
+    (stale) => sameJson(stale.content, opened.content) || keepDraftTypedOver(id, stale, opened),
+    (kept) => kept.base,
+  );
+  if (!draft || !sameJson(draft.content, opened.content)) return draft;
+  drafts.forget(id);
+  return undefined;
 }
