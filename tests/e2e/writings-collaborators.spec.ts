@@ -1,5 +1,5 @@
 import { messages } from 'shared-kernel';
-import { createAccount } from './support/accounts.ts';
+import { createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   clickAtEnd,
@@ -220,6 +220,40 @@ test.describe('a folder shared with write access', () => {
     await expect(saveState(friendPage)).toHaveText('Saved');
     await expect(prose(page)).toContainText(both);
     await expect(list(page).getByRole('option')).toHaveCount(1);
+    await friendPage.context().close();
+  });
+
+  test('a merge whose code cannot be loaded (a release replaced it) keeps both versions whole, and the save goes through', async ({
+    page,
+    account,
+    workspace,
+    browser,
+  }) => {
+    const friend = await createAccount('friend');
+    const folderId = await createFolder(account, 'Shared novel');
+    await seedWritings(account, 1, folderId);
+    await shareFolder(account, folderId, friend, 'write');
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
+    // No service worker (it would keep the scripts): the friend's page has all it loads at first, and
+    // any script it asks for later is gone.
+    const friendPage = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+    await signInBeforeLoad(friendPage, friend);
+    await friendPage.goto('/workspace');
+    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    await friendPage.route('**/static/js/async/*.js', (route) => route.fulfill({ status: 404 }));
+
+    await clickAtEnd(page);
+    await page.keyboard.type(' The owner saved this.', { delay: 40 });
+    await clickAtEnd(friendPage);
+    await friendPage.keyboard.press('Home');
+    await friendPage.keyboard.type('Friend first. ', { delay: 40 });
+
+    await expect(saveState(friendPage)).toHaveText('Saved');
+    await expect(row(friendPage, 'Writing 0 (conflicted copy)')).toBeVisible();
+    await expect(prose(friendPage)).toContainText('Friend first. Body 0');
+    await row(friendPage, 'Writing 0 (conflicted copy)').click();
+    await expect(prose(friendPage)).toContainText('Body 0 The owner saved this.');
     await friendPage.context().close();
   });
 });
