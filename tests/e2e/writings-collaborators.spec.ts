@@ -1,5 +1,6 @@
+import type { Browser, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { type Account, createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   clickAtEnd,
@@ -16,6 +17,32 @@ import {
   shareFolder,
   sidebar,
 } from './support/writings-list.ts';
+
+/**
+ * The owner's writing 'Writing 0' ('Body 0') in a folder shared with a friend with write access, open on
+ * the owner's page and on the friend's own page (answered).
+ */
+async function bothInSharedWriting({
+  page,
+  account,
+  workspace,
+  browser,
+}: {
+  page: Page;
+  account: Account;
+  workspace: { open(): Promise<void> };
+  browser: Browser;
+}): Promise<Page> {
+  const friend = await createAccount('friend');
+  const folderId = await createFolder(account, 'Shared novel');
+  await seedWritings(account, 1, folderId);
+  await shareFolder(account, folderId, friend, 'write');
+  await workspace.open();
+  await expect(prose(page).locator('h1')).toHaveText('Writing 0');
+  const friendPage = await openAs(browser, friend);
+  await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+  return friendPage;
+}
 
 test.describe('a folder shared with write access', () => {
   test('a writing shared read-only opens read-only for the recipient; given write access through the share dialog, the recipient edits it and the owner sees the edit arrive live in the list and the open editor', async ({
@@ -77,15 +104,7 @@ test.describe('a folder shared with write access', () => {
     workspace,
     browser,
   }) => {
-    const friend = await createAccount('friend');
-    const folderId = await createFolder(account, 'Shared novel');
-    await seedWritings(account, 1, folderId);
-    await shareFolder(account, folderId, friend, 'write');
-
-    await workspace.open();
-    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
-    const friendPage = await openAs(browser, friend);
-    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    const friendPage = await bothInSharedWriting({ page, account, workspace, browser });
 
     // The owner's first save is held on the way, so the owner's text stays unsaved while the friend's arrives.
     let releaseSave = () => {};
@@ -142,14 +161,7 @@ test.describe('a folder shared with write access', () => {
     workspace,
     browser,
   }) => {
-    const friend = await createAccount('friend');
-    const folderId = await createFolder(account, 'Shared novel');
-    await seedWritings(account, 1, folderId);
-    await shareFolder(account, folderId, friend, 'write');
-    await workspace.open();
-    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
-    const friendPage = await openAs(browser, friend);
-    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    const friendPage = await bothInSharedWriting({ page, account, workspace, browser });
     for (const writer of [page, friendPage]) {
       await clickAtEnd(writer);
       await writer.keyboard.press('Enter');
@@ -193,14 +205,7 @@ test.describe('a folder shared with write access', () => {
     workspace,
     browser,
   }) => {
-    const friend = await createAccount('friend');
-    const folderId = await createFolder(account, 'Shared novel');
-    await seedWritings(account, 1, folderId);
-    await shareFolder(account, folderId, friend, 'write');
-    await workspace.open();
-    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
-    const friendPage = await openAs(browser, friend);
-    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    const friendPage = await bothInSharedWriting({ page, account, workspace, browser });
 
     // The owner adds words; while their save lands, the friend types at the paragraph's start and reloads
     // before the friend's own save (the words are kept on the device as the page goes).
