@@ -94,7 +94,20 @@ describe('drafts kept when the page closes', () => {
   it('leave the page working when the storage is unreadable', () => {
     localStorage.setItem('writings-exit-drafts:writer-a', '{not json');
     expect(writings('writer-a').find('w1')).toBeUndefined();
-    writings('writer-a').keep('w1', draft('kept anyway'));
+    expect(writings('writer-a').keep('w1', draft('kept anyway'))).toBe(true);
     expect(writings('writer-a').find('w1')).toEqual(draft('kept anyway'));
+  });
+
+  it('say when the storage refused one (full), keeping the earlier drafts as they were', () => {
+    writings('writer-a').keep('w1', draft('earlier'));
+    const full = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      expect(writings('writer-a').keep('w2', draft('too long'))).toBe(false);
+    } finally {
+      full.mockRestore();
+    }
+    expect(writings('writer-a').ids()).toEqual(['w1']);
   });
 });

@@ -10,8 +10,8 @@ import { serverIdOf } from './local-database.ts';
 import { sameJson } from './same-json.ts';
 
 export interface ExitDrafts<Draft> {
-  /** Keeps `draft` of item `id` (synchronously), replacing any earlier one. */
-  keep(id: string, draft: Draft): void;
+  /** Keeps `draft` of item `id` (synchronously), replacing any earlier one; false when storage refused it. */
+  keep(id: string, draft: Draft): boolean;
   /**
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
    * `updated_at` of the copy about to be shown), a draft typed over an older version than that (by
@@ -64,13 +64,15 @@ export function exitDrafts<Draft>(
       return {};
     }
   };
-  const writeAll = (drafts: Record<string, Kept<Draft>>) => {
+  const writeAll = (drafts: Record<string, Kept<Draft>>): boolean => {
     try {
       if (Object.keys(drafts).length === 0) globalThis.localStorage?.removeItem(storageKey);
       else globalThis.localStorage?.setItem(storageKey, JSON.stringify(drafts));
+      return true;
     } catch (error) {
       // Full or refused storage: the save under way is all that is left, as before drafts were kept.
       console.warn(`[${area}] the unsaved draft could not be kept on exit`, error);
+      return false;
     }
   };
   const forget = (id: string) => {

@@ -22,15 +22,15 @@ export function writingExitDrafts(userId: string): ExitDrafts<ExitDraft> {
   return exitDrafts<ExitDraft>('writings', userId, (draft) => draft.content);
 }
 
-/** Keeps the open writing's unsaved `draft` as the page hides, with the version it was typed over. */
+/**
+ * Keeps the open writing's unsaved `draft` as the page hides, with the version it was typed over and that
+ * version's text; without the text when there is no room for both (the draft's words come first).
+ */
 export function keepExitDraft(userId: string, draft: { id: string; title: string; content: Json }): void {
+  const drafts = writingExitDrafts(userId);
+  const kept = { title: draft.title, content: draft.content, base: baseOf(draft.id) };
   const baseText = baseTextOf(draft.id);
-  writingExitDrafts(userId).keep(draft.id, {
-    title: draft.title,
-    content: draft.content,
-    base: baseOf(draft.id),
-    ...(baseText ? { baseText } : {}),
-  });
+  if (!baseText || !drafts.keep(draft.id, { ...kept, baseText })) drafts.keep(draft.id, kept);
 }
 
 /**
