@@ -14,18 +14,18 @@ export interface ExitDrafts<Draft> {
   keep(id: string, draft: Draft): boolean;
   /**
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
-   * `updated_at` of the copy about to be shown), a draft typed over an older version than that (by
-   * `typedOver`, the version the draft was typed over, when it knows it; else kept before that version
-   * was saved, from another tab or device) is stale: it is not answered, so it never replaces newer
-   * text. `keepStale` is handed it to keep its words elsewhere (once, while that is under way), and it is
-   * forgotten once `keepStale` answers true; answering false or failing leaves it for the next time the
-   * item shows. Without `keepStale`, a stale draft is forgotten.
+   * `updated_at` of the copy about to be shown), a draft kept before that version was saved (from
+   * another tab or device, after this page closed) is stale, or as `isStale` tells when given: it is not
+   * answered, so it never replaces newer text. `keepStale` is handed it to keep its words elsewhere
+   * (once, while that is under way), and it is forgotten once `keepStale` answers true; answering false
+   * or failing leaves it for the next time the item shows. Without `keepStale`, a stale draft is
+   * forgotten.
    */
   find(
     id: string,
     shownVersion?: string,
     keepStale?: (draft: Draft) => boolean | Promise<boolean>,
-    typedOver?: (draft: Draft) => string | null | undefined,
+    isStale?: (draft: Draft, keptAt: number) => boolean,
   ): Draft | undefined;
   /**
    * Forgets the draft kept for item `id` once `saved` (the text a save just put on the device or the
@@ -102,14 +102,13 @@ export function exitDrafts<Draft>(
   };
   return {
     keep: (id, draft) => writeAll({ ...readAll(), [serverIdOf(id)]: { draft, at: Date.now() } }),
-    find(id, shownVersion, keepStale, typedOver) {
+    find(id, shownVersion, keepStale, isStale) {
       const key = serverIdOf(id);
       const kept = readAll()[key];
       if (!kept) return undefined;
-      const over = typedOver?.(kept.draft);
-      // Versions are the server's `updated_at`, in one format: they compare as text.
       const stale =
-        shownVersion !== undefined && (over ? over < shownVersion : Date.parse(shownVersion) > kept.at);
+        shownVersion !== undefined &&
+        (isStale ? isStale(kept.draft, kept.at) : Date.parse(shownVersion) > kept.at);
       if (!stale) return kept.draft;
       if (keepStale) handOver(key, kept, keepStale);
       else forget(key);

@@ -35,6 +35,14 @@ describe('mergeTexts', () => {
     );
   });
 
+  it('keeps once what both added at one place when one addition holds the other', () => {
+    const base = writing('Log', paragraph('Day one.'));
+    const mine = writing('Log', paragraph('Day one.'), paragraph('typed online'), paragraph('typed offline'));
+    const theirs = writing('Log', paragraph('Day one.'), paragraph('typed online'));
+
+    expect(mergeTexts(base, mine, theirs)).toEqual(mine);
+  });
+
   it('goes on merging as both keep typing: each round takes the last text sent as its base', () => {
     const start = writing('Harbour', paragraph('The boats came in.'));
     const firstMine = writing('Harbour', paragraph('The boats came in.'), paragraph('Gulls'));

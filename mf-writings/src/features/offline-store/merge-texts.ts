@@ -1,7 +1,7 @@
 // Three-way merge of a writing's text: the version an edit was made from (`base`), the edit (`mine`)
 // and the version the server has now (`theirs`, saved meanwhile by a collaborator or another tab).
 // Changes to different paragraphs, or to different words of one paragraph, both go in; text both sides
-// added at one place is all kept, theirs first. Where both changed the same text there is no merge
+// added at one place is all kept, theirs first (once, when one holds the other). Where both changed the same text there is no merge
 // (null): the sync then keeps the two versions whole (sync-steps.ts).
 import { diffIndices } from 'node-diff3';
 import type { Json } from 'shared-kernel';
@@ -101,11 +101,22 @@ function mergeClash(
   theirs: readonly Token[],
 ): readonly Token[] | null {
   if (mine.map(keyOf).join('\n') === theirs.map(keyOf).join('\n')) return mine;
-  if (base.length === 0) return [...theirs, ...mine];
+  if (base.length === 0) return union(theirs, mine);
   return (
     (mine.length === base.length && theirs.length === base.length && mergeEach(base, mine, theirs)) ||
     mergeAsText(base, mine, theirs)
   );
+}
+
+/**
+ * What both added at one place: both, theirs first; or the one addition alone when it holds the other
+ * whole (typed on from it), so nothing is doubled.
+ */
+function union(first: readonly Token[], second: readonly Token[]): readonly Token[] {
+  const changes = hunks(first.map(keyOf), second.map(keyOf), second);
+  if (changes.every(isInsertion)) return second;
+  if (changes.every((hunk) => hunk.items.length === 0)) return first;
+  return [...first, ...second];
 }
 
 /** Merges the sequences item by item (each changed in place); null when an item does not merge. */

@@ -35,19 +35,23 @@ export function keepExitDraft(userId: string, draft: { id: string; title: string
 
 /**
  * The draft kept when the page last closed with writing `id` unsaved, when it differs from `opened` (the
- * copy being opened) and was typed over that version or a newer one; one that is the same text is
- * forgotten. One typed over an older version (someone saved over it meanwhile) is merged into the
+ * copy being opened) and was typed over the version that copy is built on, or a newer one; one that is
+ * the same text is forgotten. One typed over an older version (someone saved over it meanwhile) is merged into the
  * writing, or kept as a writing of its own: never shown over the other's words, never lost.
  */
 export function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefined {
   const { userId } = getWritingsState();
   if (!userId) return undefined;
   const drafts = writingExitDrafts(userId);
+  // The server version the copy opened is built on (a device copy's: the one its queued edits were
+  // made from). Versions are the server's `updated_at`, in one format: they compare as text.
+  const shownBase = baseOf(id);
   const draft = drafts.find(
     id,
     opened.updated_at,
     (stale) => sameJson(stale.content, opened.content) || keepDraftTypedOver(id, stale, opened),
-    (kept) => kept.base,
+    (kept, keptAt) =>
+      kept.base && shownBase ? kept.base < shownBase : Date.parse(opened.updated_at) > keptAt,
   );
   if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);
