@@ -133,7 +133,7 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.list.getByRole('option').first()).toContainText('Captured while scrolled down');
   });
 
-  test('an idea edited in place is saved, and a deleted one is gone after a reload', async ({
+  test('an idea edited in place is saved, and deleted ones are gone after a reload', async ({
     page,
     account,
     workspace,
@@ -141,6 +141,7 @@ test.describe('the ideas inbox', () => {
     await seedIdeas(account, [
       { content: 'Keep me', ageMs: 0 },
       { content: 'Remove me', ageMs: 60_000 },
+      { content: 'Delete me too', ageMs: 120_000 },
     ]);
     await workspace.open();
     const ideas = new IdeasPanel(page);
@@ -154,15 +155,19 @@ test.describe('the ideas inbox', () => {
       .toContain('Keep me and grow');
 
     await ideas.idea('Remove me').click();
+    await ideas.idea('Delete me too').click({ modifiers: ['ControlOrMeta'] });
     await ideas.root.getByRole('button', { name: messages.ideas.delete }).click();
+    // The confirmation says how many go.
     await page
-      .getByRole('alertdialog', { name: messages.ideas.deleteIdeas })
+      .getByRole('alertdialog', { name: messages.ideas.deleteIdeas(2) })
       .getByRole('button', { name: messages.ideas.delete })
       .click();
     await expect(ideas.idea('Remove me')).toHaveCount(0);
+    await expect(ideas.idea('Delete me too')).toHaveCount(0);
     await page.reload();
     await expect(ideas.idea('Keep me and grow')).toBeVisible();
     await expect(ideas.idea('Remove me')).toHaveCount(0);
+    await expect(ideas.idea('Delete me too')).toHaveCount(0);
   });
 
   test('the words typed into an idea just before a reload are kept and saved', async ({

@@ -142,7 +142,8 @@ export const messages = {
     moveFailed: 'Failed to move ideas',
     deleteFailed: 'Failed to delete ideas',
     clearSelection: 'Clear selection',
-    deleteIdeas: 'Delete ideas?',
+    /** How many the confirmation deletes (it said only 'Delete ideas?'). */
+    deleteIdeas: (count: number) => (count === 1 ? 'Delete 1 idea?' : `Delete ${count} ideas?`),
     selectedCount: (count: number) => `${count} selected`,
     captureFailed: 'The idea could not be saved. It is kept on this device and will be tried again.',
     list: 'Ideas',

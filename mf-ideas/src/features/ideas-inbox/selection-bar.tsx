@@ -67,7 +67,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
-        title={messages.ideas.deleteIdeas}
+        title={messages.ideas.deleteIdeas(selectedIds.size)}
         irreversible
         confirmLabel={messages.ideas.delete}
         cancelLabel={messages.ideas.cancel}

@@ -256,20 +256,27 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     async move(ideas, categoryId) {
       const area = await opened;
       if (!area) return fallback.move(ideas, categoryId);
-      const moved: Idea[] = [];
-      for (const idea of ideas) {
-        const item = { ...idea, category_id: categoryId, base: idea.updated_at };
-        const payload = { category_id: categoryId };
-        const saved = await kept(area, idea.id, { op: 'update', id: idea.id, payload, item });
-        if (saved) moved.push(saved);
-      }
-      return moved.length === ideas.length ? moved : null;
+      // All kept on the device at once, each then synced: one after the other, a reload during the first
+      // sync lost the moves not yet kept.
+      const moved = await Promise.all(
+        ideas.map((idea) => {
+          const item = { ...idea, category_id: categoryId, base: idea.updated_at };
+          return kept(area, idea.id, {
+            op: 'update',
+            id: idea.id,
+            payload: { category_id: categoryId },
+            item,
+          });
+        }),
+      );
+      return moved.every((idea) => idea !== null) ? moved : null;
     },
     async remove(ids) {
       captures.drop(ids);
       const area = await opened;
       if (!area) return fallback.remove(ids);
-      for (const id of ids) await area.queue({ op: 'delete', id });
+      // As for a move: every delete is kept before the first one's sync (a reload brought the rest back).
+      await Promise.all(ids.map((id) => area.queue({ op: 'delete', id })));
     },
     async readPage(request) {
       return readPage(await opened, request, captures.waiting());

@@ -54,31 +54,34 @@ async function keepMoves(
 ): Promise<WritingSummary[]> {
   const { userId } = connection();
   const { database } = store;
-  const moved: WritingSummary[] = [];
-  for (const id of ids) {
-    const kept = await localWriting(database, await resolveId(database, id));
-    const item = runtime.state.items.find((row) => row.id === id);
-    const summary = kept ?? item;
-    if (!summary) continue;
-    const writing: LocalWriting = {
-      user_id: kept?.user_id ?? userId,
-      content: null,
-      base: item?.updated_at ?? null,
-      ...summary,
-      id,
-      category: folder?.name ?? null,
-      category_id: folder?.id ?? null,
-    };
-    const { synced, failure } = await store.queue({
-      op: 'update',
-      id,
-      payload: { category_id: writing.category_id },
-      writing,
-    });
-    if (failure && !failure.network) throw failure;
-    moved.push(synced ? ((await localWriting(database, await resolveId(database, id))) ?? writing) : writing);
-  }
-  return moved;
+  // All kept on the device at once, each then synced: one after the other, a reload during the first
+  // sync lost the moves not yet kept.
+  const moved = await Promise.all(
+    ids.map(async (id): Promise<WritingSummary | null> => {
+      const kept = await localWriting(database, await resolveId(database, id));
+      const item = runtime.state.items.find((row) => row.id === id);
+      const summary = kept ?? item;
+      if (!summary) return null;
+      const writing: LocalWriting = {
+        user_id: kept?.user_id ?? userId,
+        content: null,
+        base: item?.updated_at ?? null,
+        ...summary,
+        id,
+        category: folder?.name ?? null,
+        category_id: folder?.id ?? null,
+      };
+      const { synced, failure } = await store.queue({
+        op: 'update',
+        id,
+        payload: { category_id: writing.category_id },
+        writing,
+      });
+      if (failure && !failure.network) throw failure;
+      return synced ? ((await localWriting(database, await resolveId(database, id))) ?? writing) : writing;
+    }),
+  );
+  return moved.filter((writing) => writing !== null);
 }
 
 /** Moves writings to the folder of that name (matched case-insensitively), creating it when none. */
