@@ -121,7 +121,7 @@ test.describe('the writings list and folders', () => {
     await expect(moreActions()).toHaveCount(0);
   });
 
-  test('the share dialog: Share disabled while empty, unknown e-mail, sharing, permission change and removal', async ({
+  test("the share dialog: Share disabled while empty, unknown e-mail, one's own e-mail, sharing, permission change and removal", async ({
     page,
     account,
     workspace,
@@ -143,6 +143,10 @@ test.describe('the writings list and folders', () => {
     await expect(dialog.getByRole('alert')).toHaveText(
       messages.sharing.noUserWithEmail('nobody@example.com'),
     );
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+    await share.click();
+    await expect(dialog.getByRole('alert')).toHaveText(messages.sharing.cannotShareWithYourself);
+    await expect(dialog).toContainText(messages.sharing.noCollaborators);
 
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(friend.email);
     await share.click();

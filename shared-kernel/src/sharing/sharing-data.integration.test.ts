@@ -117,7 +117,7 @@ describe('sharing a category', { timeout: 30_000 }, () => {
     ).rejects.toThrow(messages.sharing.acceptFailed);
   });
 
-  it('says so for an unknown e-mail, for a category one does not own, and when a share cannot be changed', async () => {
+  it("says so for an unknown e-mail, for one's own e-mail, for a category one does not own, and when a share cannot be changed", async () => {
     const owner = await signUp('owner');
     const friend = await signUp('friend');
     const folder = await owner.client
@@ -130,6 +130,10 @@ describe('sharing a category', { timeout: 30_000 }, () => {
     await expect(
       shareCategory({ ...owner, categoryId, email: 'nobody@example.com', permission: 'read' }),
     ).rejects.toThrow(noUserWithEmail('nobody@example.com'));
+    await expect(
+      shareCategory({ ...owner, categoryId, email: ` ${owner.email.toUpperCase()}`, permission: 'write' }),
+    ).rejects.toThrow(messages.sharing.cannotShareWithYourself);
+    expect(await listCollaborators({ client: owner.client, categoryId })).toEqual([]);
     await expect(
       shareCategory({ ...friend, categoryId, email: owner.email, permission: 'read' }),
     ).rejects.toThrow(messages.sharing.onlyOwnerCanShare);

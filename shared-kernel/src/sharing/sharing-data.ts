@@ -129,7 +129,8 @@ export async function declineInvitation({
 /**
  * Invites a user, found by e-mail (trimmed), to a category with read or write access; the share gives
  * access once they accept it. Sharing again with the same user changes the permission. Errors carry the spec's texts: not the owner, no user with that e-mail, or
- * 'Failed to share folder'.
+ * 'Failed to share folder'; and one's own e-mail is refused with a text of its own (the owner has every
+ * right already; the backend would refuse the share as a failure).
  */
 export async function shareCategory({
   client,
@@ -153,6 +154,7 @@ export async function shareCategory({
   if (found.error) throw new Error(messages.sharing.shareFailed);
   const recipient = found.data[0];
   if (!recipient) throw new Error(noUserWithEmail(address));
+  if (recipient.id === userId) throw new Error(messages.sharing.cannotShareWithYourself);
   const { error } = await client
     .from('category_shares')
     .upsert(
