@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
-import { type Account, createAccount, signInBeforeLoad } from './support/accounts.ts';
+import { type Account, createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   clickAtEnd,
@@ -22,24 +22,27 @@ import {
  * The owner's writing 'Writing 0' ('Body 0') in a folder shared with a friend with write access, open on
  * the owner's page and on the friend's own page (answered).
  */
-async function bothInSharedWriting({
-  page,
-  account,
-  workspace,
-  browser,
-}: {
-  page: Page;
-  account: Account;
-  workspace: { open(): Promise<void> };
-  browser: Browser;
-}): Promise<Page> {
+async function bothInSharedWriting(
+  {
+    page,
+    account,
+    workspace,
+    browser,
+  }: {
+    page: Page;
+    account: Account;
+    workspace: { open(): Promise<void> };
+    browser: Browser;
+  },
+  friendOptions?: BrowserContextOptions,
+): Promise<Page> {
   const friend = await createAccount('friend');
   const folderId = await createFolder(account, 'Shared novel');
   await seedWritings(account, 1, folderId);
   await shareFolder(account, folderId, friend, 'write');
   await workspace.open();
   await expect(prose(page).locator('h1')).toHaveText('Writing 0');
-  const friendPage = await openAs(browser, friend);
+  const friendPage = await openAs(browser, friend, friendOptions);
   await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
   return friendPage;
 }
@@ -234,18 +237,12 @@ test.describe('a folder shared with write access', () => {
     workspace,
     browser,
   }) => {
-    const friend = await createAccount('friend');
-    const folderId = await createFolder(account, 'Shared novel');
-    await seedWritings(account, 1, folderId);
-    await shareFolder(account, folderId, friend, 'write');
-    await workspace.open();
-    await expect(prose(page).locator('h1')).toHaveText('Writing 0');
     // No service worker (it would keep the scripts): the friend's page has all it loads at first, and
     // any script it asks for later is gone.
-    const friendPage = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-    await signInBeforeLoad(friendPage, friend);
-    await friendPage.goto('/workspace');
-    await openSharedWriting(friendPage, 'Shared novel', 'Writing 0');
+    const friendPage = await bothInSharedWriting(
+      { page, account, workspace, browser },
+      { serviceWorkers: 'block' },
+    );
     await friendPage.route('**/static/js/async/*.js', (route) => route.fulfill({ status: 404 }));
 
     await clickAtEnd(page);

@@ -1,6 +1,6 @@
 // The writings list's browser tests: its locators, and data arranged the way another session would
 // (writings, folders, shares accepted by their recipient).
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { type Account, backendClient, signInBeforeLoad } from './accounts.ts';
 import { expect } from './fixtures.ts';
 
@@ -71,8 +71,12 @@ export async function shareFolder(
 }
 
 /** The recipient's own page, in its own browser context (its own storage, so its own session). */
-export async function openAs(browser: Browser, account: Account): Promise<Page> {
-  const context = await browser.newContext();
+export async function openAs(
+  browser: Browser,
+  account: Account,
+  options?: BrowserContextOptions,
+): Promise<Page> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await signInBeforeLoad(page, account);
   await page.goto('/workspace');
