@@ -222,7 +222,7 @@ export const messages = {
     noUserWithEmail,
     shareFailed: 'Failed to share folder',
     // Not in the spec: sharing with one's own e-mail said only 'Failed to share folder'.
-    cannotShareWithYourself: 'That is your own e-mail: share with someone else’s.',
+    cannotShareWithYourself: "That is your own e-mail: share with someone else's.",
     updatePermissionFailed: 'Failed to update permission',
     removeShareFailed: 'Failed to remove share',
     noCollaborators: 'No collaborators yet',
