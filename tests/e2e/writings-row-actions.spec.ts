@@ -164,4 +164,33 @@ test.describe("a writing's row actions", () => {
     await row(page, 'Harbour at dawn').click();
     await expect(editor(page).locator('.ProseMirror')).toContainText('Gulls at dawn.');
   });
+
+  test('Move to folder on a row of the selection moves the selection; on another row, that row alone', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seedWritings(account, ['Ashore', 'Buoys', 'Currents']);
+    await workspace.open();
+    await expect(editor(page).locator('.ProseMirror h1')).toHaveText('Currents');
+    await row(page, 'Currents').click();
+    await row(page, 'Ashore').click({ modifiers: ['ControlOrMeta'] });
+    await moveFromRow(page, 'Ashore', 'Letters');
+    await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();
+    await expect(row(page, 'Currents')).toBeVisible();
+    await expect(row(page, 'Ashore')).toBeVisible();
+    await expect(list(page).getByRole('option')).toHaveCount(2);
+
+    // A row outside the selection moves alone.
+    await sidebar(page).getByRole('button', { name: 'All writings' }).click();
+    await row(page, 'Currents').click();
+    await moveFromRow(page, 'Buoys', 'Drafts');
+    await sidebar(page).getByRole('button', { name: 'Drafts', exact: true }).click();
+    await expect(row(page, 'Buoys')).toBeVisible();
+    await expect(list(page).getByRole('option')).toHaveCount(1);
+    await page.reload();
+    await expect(row(page, 'Buoys')).toBeVisible();
+    await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();
+    await expect(list(page).getByRole('option')).toHaveCount(2);
+  });
 });

@@ -15,7 +15,8 @@ import styles from './sidebar.module.css';
 
 /**
  * A writing's actions (Rename, Move to folder, Delete after a confirmation) in a menu, loaded on first use
- * (writing-row-menu.tsx).
+ * (writing-row-menu.tsx). Move to folder on a row of the selection moves the whole selection, as dragging
+ * it does; Rename and Delete are the row's own.
  */
 export function WritingRowActions({
   writing,
@@ -27,6 +28,7 @@ export function WritingRowActions({
   const [asking, setAsking] = useState<'rename' | 'move' | 'delete' | null>(null);
   // The folders a writing can be moved into, offered as the name is typed (a name not among them makes one).
   const folders = useWritingsStore((state) => state.folders);
+  const selectedIds = useWritingsStore((state) => state.selectedIds);
   // Each name once: a folder shared with the writer may have the name of one of their own.
   const folderNames = useMemo(
     () => [...new Set(folders.filter((folder) => canWriteToFolder(folder)).map((folder) => folder.name))],
@@ -39,7 +41,8 @@ export function WritingRowActions({
     );
   };
   const move = (name: string) => {
-    moveWritingsToFolderNamed([writing.id], name).catch((error: unknown) =>
+    const ids = selectedIds.has(writing.id) ? [...selectedIds] : [writing.id];
+    moveWritingsToFolderNamed(ids, name).catch((error: unknown) =>
       console.warn('The writing was not moved', asError(error)),
     );
   };
