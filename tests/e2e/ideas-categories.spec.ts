@@ -1,6 +1,6 @@
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
-import { IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { createIdeaCategory, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
 
 test.describe('ideas selection and categories', () => {
   test('a click expands and selects one idea, Shift-click selects a range, Cmd/Ctrl-click toggles', async ({
@@ -91,5 +91,41 @@ test.describe('ideas selection and categories', () => {
     await expect
       .poll(async () => (await serverIdeas(account)).every((idea) => idea.category_id === null))
       .toBe(true);
+  });
+
+  test('an idea moved just after an edit, while the edit is still being saved, stays moved across a reload', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const looseEnds = await createIdeaCategory(account, 'Loose ends');
+    const drafts = await createIdeaCategory(account, 'Drafts');
+    await seedIdeas(account, [{ content: 'Half a thought', categoryId: looseEnds }]);
+    // The server takes its time: no save is answered before the reload.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/rest/v1/ideas*', async (route) => {
+      if (route.request().method() === 'PATCH') await released;
+      await route.fallback().catch(() => {}); // the page reloaded while it was held
+    });
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.chip('Loose ends').click();
+    await ideas.idea('Half a thought').click();
+    await expect(ideas.root.getByRole('textbox', { name: messages.ideas.editIdea })).toBeFocused();
+    await page.keyboard.type(', finished');
+    await ideas.root.getByRole('combobox', { name: messages.ideas.moveTo }).selectOption({ label: 'Drafts' });
+    // Moved on the device: it leaves the category's list at once, without waiting for the server.
+    await expect(ideas.list.getByRole('option')).toHaveCount(0);
+    await page.reload();
+    release();
+
+    await ideas.chip('Drafts').click();
+    await expect(ideas.idea('Half a thought, finished')).toBeVisible();
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => [idea.content, idea.category_id]))
+      .toEqual([['Half a thought, finished', drafts]]);
   });
 });

@@ -72,6 +72,27 @@ function syncWhenUseful(flush: () => void, onServerReached: () => void): () => v
   };
 }
 
+type AreaWrite<Payload> = { op: OutboxOp; id: string; payload?: Payload; item?: KeptItem };
+
+/**
+ * Keeps a write on this device (local copy and outbox, in one transaction); answers its outbox entry's
+ * key. A full device is a {@link DataError} `storage-full`, which the writer is told.
+ */
+async function keepWrite<Payload extends object>(
+  database: OfflineDatabase,
+  itemStore: string,
+  write: AreaWrite<Payload>,
+): Promise<number> {
+  try {
+    return await enqueueWrite(database, itemStore, write);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
+      throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
+    }
+    throw error;
+  }
+}
+
 /**
  * An area's offline store at work for one user: the local database, the outbox sync (one tab at a time,
  * under a Web Lock), the other tabs told of every change (BroadcastChannel), and a sync on start, when
@@ -137,36 +158,38 @@ export async function startOfflineArea<Event, Payload extends object>(
   countPending();
   flush();
 
+  const keepHere = async (write: AreaWrite<Payload>): Promise<number> => {
+    const seq = await keepWrite(database, itemStore, write);
+    post({ kind: 'queued' });
+    countPending();
+    return seq;
+  };
+
   return {
     database,
 
     /**
      * Keeps a write on this device (local copy and outbox, in one transaction), then tries to sync it.
-     * Resolves once the write is safe here; answers whether it synced, or the reason it is not yet (a
+     * Resolves once that try is over; answers whether it synced, or the reason it is not yet (a
      * {@link SyncFailure}: offline, or refused and waiting for a retry). Rejects only when the write
      * could not be kept at all (storage full), so the caller can say so.
      */
-    async queue(write: {
-      op: OutboxOp;
-      id: string;
-      payload?: Payload;
-      item?: KeptItem;
-    }): Promise<{ synced: boolean; failure: SyncFailure | null }> {
-      let seq: number;
-      try {
-        seq = await enqueueWrite(database, itemStore, write);
-      } catch (error) {
-        if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
-          throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
-        }
-        throw error;
-      }
-      post({ kind: 'queued' });
-      countPending();
+    async queue(write: AreaWrite<Payload>): Promise<{ synced: boolean; failure: SyncFailure | null }> {
+      const seq = await keepHere(write);
       await sync.flush();
       // Synced once its entry has gone, whatever was queued for the item since (in another tab, say).
       const synced = (await database.getKey('outbox', seq)) === undefined;
       return { synced, failure: synced ? null : (lastFailure ?? new SyncFailure(true, null)) };
+    },
+
+    /**
+     * Keeps a write on this device like {@link queue}, and resolves as soon as it is kept: its sync
+     * follows in the background and is told through `onEvent` (a refusal is retried like any other).
+     * For writes shown at once whose server answer adds nothing the writer waits for (a move, a delete).
+     */
+    async keep(write: AreaWrite<Payload>): Promise<void> {
+      await keepHere(write);
+      flush();
     },
 
     /** Syncs what is queued now. */

@@ -225,7 +225,9 @@ export async function moveIdeasTo(
     setState(runtime, { notice: messages.categories.noWriteAccess });
     return;
   }
-  await saveAll(runtime);
+  // Edits not saved yet go first. On the device, writes are kept in the order they are asked for, so the
+  // move need not wait for the edits' sync (waiting, a reload before it lost the move).
+  void saveAll(runtime); // it tells of its own failures
   const wanted = new Set(ids);
   const moving = runtime.state.items.filter((item) => wanted.has(item.id));
   try {

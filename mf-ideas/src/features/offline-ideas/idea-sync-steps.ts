@@ -49,8 +49,13 @@ async function settle(
   if ((await outbox.get(entry.seq))?.rev === entry.rev) await outbox.delete(entry.seq);
   if (idea) {
     const kept: LocalIdea | undefined = await ideas.get(idea.id);
-    // The local copy may hold an edit newer than this entry (queued after it): it stays.
-    await ideas.put({ ...idea, ...(kept ? { content: kept.content } : {}), base: idea.updated_at });
+    // The local copy may hold an edit newer than this entry (queued after it): it stays. So does its
+    // category while a write for it still waits (a move folded into this entry as it was sent).
+    const waiting = kept && (await outbox.index('id').count(idea.id)) > 0;
+    const newer = kept
+      ? { content: kept.content, ...(waiting ? { category_id: kept.category_id } : {}) }
+      : {};
+    await ideas.put({ ...idea, ...newer, base: idea.updated_at });
   } else await ideas.delete(entry.id);
   await transaction.done;
 }
@@ -149,8 +154,10 @@ async function sendUpdate(
     return;
   }
   const idea = current ? await sendTo(current.updated_at) : null;
-  if (current && idea && change.content === undefined) {
-    await settle(context, entry, idea); // a move alone: the other version's text is untouched
+  // A move alone, or with the text the server has already (re-queued as its first try was answered):
+  // no text of the other version is at stake.
+  if (current && idea && (change.content === undefined || change.content === current.content)) {
+    await settle(context, entry, idea);
     tell({ type: 'synced', id, idea });
     return;
   }

@@ -37,6 +37,14 @@ function backOnline(writer: Writer) {
   globalThis.dispatchEvent?.(new Event('online'));
 }
 
+/** Holds every update at the network until the test calls its release, in the order they were sent. */
+function holdUpdates(writer: Writer): (() => void)[] {
+  const held: (() => void)[] = [];
+  writer.net.before = (request) =>
+    request.method === 'PATCH' ? new Promise((resolve) => held.push(resolve)) : Promise.resolve();
+  return held;
+}
+
 const ideaCategory = (writer: Writer, name: string) => createCategory({ ...writer, name, itemType: 'idea' });
 
 beforeAll(async () => {
@@ -99,6 +107,63 @@ describe('moving ideas offline', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(store.getState().pending).toBe(0), { timeout: 10_000 });
     expect((await onServer(writer)).map((row) => [row.content, row.category_id])).toEqual([
       ['First line, and a second', category.id],
+    ]);
+  });
+
+  it('keeps a move made while the idea’s edit syncs without waiting for that sync, across a reload', async () => {
+    const writer = await signUp('move-while-syncing');
+    const category = await ideaCategory(writer, 'Essays');
+    const first = await openStore(writer);
+    await vi.waitFor(() => expect(first.getState().categories.length).toBe(1));
+    const id = first.capture('A first thought')?.id ?? '';
+    await vi.waitFor(() => expect(first.getState().unsaved.size).toBe(0));
+    const held = holdUpdates(writer);
+
+    first.edit(id, 'A first thought, edited');
+    await vi.waitFor(() => expect(held.length).toBe(1), { timeout: 5_000 }); // the edit is being saved
+    await first.move(category.id, [id]);
+    expect(first.getState().items.map((row) => [row.content, row.category_id])).toEqual([
+      ['A first thought, edited', category.id],
+    ]);
+    // The edit's answer comes back; the move, folded into it as it was sent, goes in a second update.
+    held[0]?.();
+    await vi.waitFor(() => expect(held.length).toBe(2));
+    first.close(); // a reload: that second update never gets through
+
+    const second = await openStore(writer);
+    expect(second.getState().items.map((row) => [row.content, row.category_id])).toEqual([
+      ['A first thought, edited', category.id],
+    ]);
+    writer.net.before = async () => {};
+    for (const release of held.slice(2)) release();
+    await vi.waitFor(() => expect(second.getState().pending).toBe(0), { timeout: 10_000 });
+    expect((await onServer(writer)).map((row) => [row.content, row.category_id])).toEqual([
+      ['A first thought, edited', category.id],
+    ]);
+  });
+
+  it('keeps a second move made while the first one syncs, across a reload', async () => {
+    const writer = await signUp('move-twice');
+    const [poems, essays] = [await ideaCategory(writer, 'Poems'), await ideaCategory(writer, 'Essays')];
+    const first = await openStore(writer);
+    await vi.waitFor(() => expect(first.getState().categories.length).toBe(2));
+    const id = first.capture('Where does it go?')?.id ?? '';
+    await vi.waitFor(() => expect(first.getState().unsaved.size).toBe(0));
+    const held = holdUpdates(writer);
+    await first.move(poems.id, [id]);
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    await first.move(essays.id, [id]); // changed her mind while the first move was on its way
+    held[0]?.();
+    await vi.waitFor(() => expect(held.length).toBe(2));
+    first.close(); // a reload: the second move's update never gets through
+
+    const second = await openStore(writer);
+    expect(second.getState().items.map((row) => row.category_id)).toEqual([essays.id]);
+    writer.net.before = async () => {};
+    for (const release of held.slice(2)) release();
+    await vi.waitFor(() => expect(second.getState().pending).toBe(0), { timeout: 10_000 });
+    expect((await onServer(writer)).map((row) => [row.content, row.category_id])).toEqual([
+      ['Where does it go?', essays.id],
     ]);
   });
 

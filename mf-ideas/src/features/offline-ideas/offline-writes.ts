@@ -256,27 +256,23 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
     async move(ideas, categoryId) {
       const area = await opened;
       if (!area) return fallback.move(ideas, categoryId);
-      // All kept on the device at once, each then synced: one after the other, a reload during the first
-      // sync lost the moves not yet kept.
-      const moved = await Promise.all(
+      // Answered once every move is kept on the device, all at once: the list shows them moved then,
+      // not after the server's answer (a reload before it lost the moves the list never showed). The
+      // sync follows; a category no longer writable is told by its 'move-refused' event.
+      await Promise.all(
         ideas.map((idea) => {
           const item = { ...idea, category_id: categoryId, base: idea.updated_at };
-          return kept(area, idea.id, {
-            op: 'update',
-            id: idea.id,
-            payload: { category_id: categoryId },
-            item,
-          });
+          return area.keep({ op: 'update', id: idea.id, payload: { category_id: categoryId }, item });
         }),
       );
-      return moved.every((idea) => idea !== null) ? moved : null;
+      return null;
     },
     async remove(ids) {
       captures.drop(ids);
       const area = await opened;
       if (!area) return fallback.remove(ids);
-      // As for a move: every delete is kept before the first one's sync (a reload brought the rest back).
-      await Promise.all(ids.map((id) => area.queue({ op: 'delete', id })));
+      // As for a move: every delete is kept at once (one at a time, a reload brought the rest back).
+      await Promise.all(ids.map((id) => area.keep({ op: 'delete', id })));
     },
     async readPage(request) {
       return readPage(await opened, request, captures.waiting());
