@@ -55,6 +55,17 @@ describe('drafts kept when the page closes', () => {
     await vi.waitFor(() => expect(typedOverDrafts.find('w1')).toBeUndefined());
   });
 
+  it('are judged by the time they were kept where the area cannot tell', () => {
+    writings('writer-a').keep('w1', draft('no version known'));
+    const keptAt = Date.now();
+    const cannotTell = () => undefined;
+    const before = new Date(keptAt - 60_000).toISOString();
+    expect(writings('writer-a').find('w1', before, undefined, cannotTell)).toEqual(draft('no version known'));
+    const after = new Date(keptAt + 60_000).toISOString();
+    expect(writings('writer-a').find('w1', after, undefined, cannotTell)).toBeUndefined();
+    expect(writings('writer-a').find('w1')).toBeUndefined();
+  });
+
   it('when stale, are handed over to be kept elsewhere once, and forgotten only once kept', async () => {
     writings('writer-a').keep('w1', draft('closed with this'));
     const savedSince = new Date(Date.now() + 60_000).toISOString();

@@ -14,9 +14,9 @@ export interface ExitDrafts<Draft> {
   keep(id: string, draft: Draft): boolean;
   /**
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
-   * `updated_at` of the copy about to be shown), a draft kept before that version was saved (from
-   * another tab or device, after this page closed) is stale, or as `isStale` tells when given: it is not
-   * answered, so it never replaces newer text. `keepStale` is handed it to keep its words elsewhere
+   * `updated_at` of the copy about to be shown), a draft is stale as `isStale` tells, where it can (it
+   * answers `undefined` where it cannot), else when it was kept before that version was saved (from
+   * another tab or device, after this page closed): it is not answered, so it never replaces newer text. `keepStale` is handed it to keep its words elsewhere
    * (once, while that is under way), and it is forgotten once `keepStale` answers true; answering false
    * or failing leaves it for the next time the item shows. Without `keepStale`, a stale draft is
    * forgotten.
@@ -25,7 +25,7 @@ export interface ExitDrafts<Draft> {
     id: string,
     shownVersion?: string,
     keepStale?: (draft: Draft) => boolean | Promise<boolean>,
-    isStale?: (draft: Draft, keptAt: number) => boolean,
+    isStale?: (draft: Draft) => boolean | undefined,
   ): Draft | undefined;
   /**
    * Forgets the draft kept for item `id` once `saved` (the text a save just put on the device or the
@@ -107,8 +107,7 @@ export function exitDrafts<Draft>(
       const kept = readAll()[key];
       if (!kept) return undefined;
       const stale =
-        shownVersion !== undefined &&
-        (isStale ? isStale(kept.draft, kept.at) : Date.parse(shownVersion) > kept.at);
+        shownVersion !== undefined && (isStale?.(kept.draft) ?? Date.parse(shownVersion) > kept.at);
       if (!stale) return kept.draft;
       if (keepStale) handOver(key, kept, keepStale);
       else forget(key);

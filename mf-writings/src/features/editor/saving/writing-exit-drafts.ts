@@ -50,8 +50,8 @@ export function exitDraftOnOpen(id: string, opened: Writing): ExitDraft | undefi
     id,
     opened.updated_at,
     (stale) => sameJson(stale.content, opened.content) || keepDraftTypedOver(id, stale, opened),
-    (kept, keptAt) =>
-      kept.base && shownBase ? kept.base < shownBase : Date.parse(opened.updated_at) > keptAt,
+    // Without both versions, the kernel judges by when the draft was kept.
+    (kept) => (kept.base && shownBase ? kept.base < shownBase : undefined),
   );
   if (!draft || !sameJson(draft.content, opened.content)) return draft;
   drafts.forget(id);
