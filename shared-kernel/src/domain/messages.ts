@@ -146,6 +146,9 @@ export const messages = {
     deleteIdeas: (count: number) => (count === 1 ? 'Delete 1 idea?' : `Delete ${count} ideas?`),
     selectedCount: (count: number) => `${count} selected`,
     captureFailed: 'The idea could not be saved. It is kept on this device and will be tried again.',
+    /** An edit that synced over a version saved elsewhere meanwhile (another tab, say): both are kept. */
+    changedElsewhere: (title: string) =>
+      `"${title}" was also changed elsewhere. Both versions are kept: the other one is now an idea of its own.`,
     list: 'Ideas',
     /** The captures made before the inbox was ready, shown above the box until they are ideas. */
     waiting: 'Captured, not yet saved',

@@ -33,8 +33,13 @@ export interface IdeaWrites {
   keptCategories?(): Promise<IdeaCategory[] | null>;
   /** Writes waiting on this device, told whenever the number changes. */
   onPending(listener: (count: number) => void): () => void;
-  /** A queued write reached the server (here or in another tab of the same writer). */
-  onSynced?(listener: (event: { readonly type: string; readonly id: string }) => void): () => void;
+  /**
+   * A queued write reached the server (here or in another tab of the same writer); `idea` is the
+   * server's row after it, where there is one.
+   */
+  onSynced?(
+    listener: (event: { readonly type: string; readonly id: string; readonly idea?: Idea }) => void,
+  ): () => void;
   close(): void;
 }
 

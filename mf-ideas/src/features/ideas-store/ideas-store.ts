@@ -1,6 +1,12 @@
 // One ideas store per mounted panel and signed-in user: its state object and its actions, each module
 // of this folder holding one concern over that state.
-import { messages, onPageHiding, reportUnsyncedChanges, type WorkspaceClient } from 'shared-kernel';
+import {
+  ideaTitle,
+  messages,
+  onPageHiding,
+  reportUnsyncedChanges,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import type { IdeaCategory } from '../ideas-data/index.ts';
 import {
   addCategory,
@@ -46,9 +52,13 @@ export function createIdeasStore({
   });
   // A write kept on this device reached the server: its unsaved mark goes, and the list is refetched.
   // A move the server refused (the category is no longer writable) is told; the idea stays where it is.
+  // So is an edit made over a version saved elsewhere meanwhile: the other version is an idea of its own.
   const stopSynced =
-    writes.onSynced?.(({ type, id }) => {
+    writes.onSynced?.(({ type, id, idea }) => {
       if (type === 'move-refused') setState(runtime, { notice: messages.categories.noWriteAccess });
+      if (type === 'conflict' && idea) {
+        setState(runtime, { notice: messages.ideas.changedElsewhere(ideaTitle(idea.content)) });
+      }
       if (!runtime.edits.has(id) && runtime.state.unsaved.has(id)) {
         const unsaved = new Set(runtime.state.unsaved);
         unsaved.delete(id);

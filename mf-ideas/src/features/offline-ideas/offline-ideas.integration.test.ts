@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import type { WorkspaceClient } from 'shared-kernel';
+import { messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas, updateIdeaContent } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
@@ -88,6 +88,10 @@ describe('ideas kept on this device', () => {
       {
         timeout: 10_000,
       },
+    );
+    // The writer is told, by the idea's title.
+    await vi.waitFor(() =>
+      expect(store.getState().notice).toBe(messages.ideas.changedElsewhere('Edited offline')),
     );
   });
 });
