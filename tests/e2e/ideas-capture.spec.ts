@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ideaTitle, messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { clientOf, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
 import type { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -304,5 +304,45 @@ test.describe('the ideas inbox', () => {
             (element.closest('[role="option"]')?.getBoundingClientRect().right ?? 0),
       ),
     ).toBe(true);
+  });
+
+  test('an idea saved over a version saved elsewhere meanwhile keeps both, and the writer is told', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: 'Tide line' }]);
+    // The save is held back until the idea has been changed on another device.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saving = false;
+    await page.route('**/rest/v1/ideas*', async (route) => {
+      if (route.request().method() === 'PATCH') {
+        saving = true;
+        await released;
+      }
+      await route.fallback().catch(() => {});
+    });
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.idea('Tide line').click();
+    await expect(ideas.root.getByRole('textbox', { name: messages.ideas.editIdea })).toBeFocused();
+    await page.keyboard.type(' at dawn');
+    await expect.poll(() => saving).toBe(true);
+    const elsewhere = await clientOf(account);
+    const { error } = await elsewhere
+      .from('ideas')
+      .update({ content: 'Tide line at dusk' })
+      .neq('content', '');
+    expect(error).toBeNull();
+    release();
+
+    await expect(ideas.root.getByText(messages.ideas.changedElsewhere('Tide line at dawn'))).toBeVisible();
+    await expect(ideas.idea('Tide line at dusk')).toBeVisible();
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
+      .toEqual(['Tide line at dawn', 'Tide line at dusk']);
   });
 });
