@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { ideaTitle, messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { clientOf, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
+import {
+  clientOf,
+  holdIdeaRequests,
+  IdeasPanel,
+  openEmptyInbox,
+  seedIdeas,
+  serverIdeas,
+} from './support/ideas.ts';
 import type { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -252,14 +259,7 @@ test.describe('the ideas inbox', () => {
     workspace,
   }) => {
     // The inbox is slow to come (its first page is held back): the writer captures meanwhile.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/rest/v1/ideas*', async (route) => {
-      if (route.request().method() === 'GET') await released;
-      await route.fallback().catch(() => {}); // the page reloaded while it was held
-    });
+    const firstPage = await holdIdeaRequests(page, 'GET');
     await workspace.open();
     const ideas = new IdeasPanel(page);
     await ideas.composer.click();
@@ -271,7 +271,7 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.composer).toHaveValue('');
     await expect(ideas.root.getByText('A heron at the weir')).toBeVisible();
     await page.reload();
-    release();
+    firstPage.release();
 
     await expect(ideas.idea('A heron at the weir')).toHaveCount(1);
     await expect(ideas.idea('The tide tables')).toHaveCount(1);
@@ -313,31 +313,20 @@ test.describe('the ideas inbox', () => {
   }) => {
     await seedIdeas(account, [{ content: 'Tide line' }]);
     // The save is held back until the idea has been changed on another device.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let saving = false;
-    await page.route('**/rest/v1/ideas*', async (route) => {
-      if (route.request().method() === 'PATCH') {
-        saving = true;
-        await released;
-      }
-      await route.fallback().catch(() => {});
-    });
+    const save = await holdIdeaRequests(page, 'PATCH');
     await workspace.open();
     const ideas = new IdeasPanel(page);
     await ideas.idea('Tide line').click();
     await expect(ideas.root.getByRole('textbox', { name: messages.ideas.editIdea })).toBeFocused();
     await page.keyboard.type(' at dawn');
-    await expect.poll(() => saving).toBe(true);
+    await expect.poll(() => save.asked).toBe(true);
     const elsewhere = await clientOf(account);
     const { error } = await elsewhere
       .from('ideas')
       .update({ content: 'Tide line at dusk' })
       .neq('content', '');
     expect(error).toBeNull();
-    release();
+    save.release();
 
     await expect(ideas.root.getByText(messages.ideas.changedElsewhere('Tide line at dawn'))).toBeVisible();
     await expect(ideas.idea('Tide line at dusk')).toBeVisible();

@@ -1,6 +1,6 @@
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
-import { createIdeaCategory, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { createIdeaCategory, holdIdeaRequests, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
 
 test.describe('ideas selection and categories', () => {
   test('a click expands and selects one idea, Shift-click selects a range, Cmd/Ctrl-click toggles', async ({
@@ -102,14 +102,7 @@ test.describe('ideas selection and categories', () => {
     const drafts = await createIdeaCategory(account, 'Drafts');
     await seedIdeas(account, [{ content: 'Half a thought', categoryId: looseEnds }]);
     // The server takes its time: no save is answered before the reload.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/rest/v1/ideas*', async (route) => {
-      if (route.request().method() === 'PATCH') await released;
-      await route.fallback().catch(() => {}); // the page reloaded while it was held
-    });
+    const saves = await holdIdeaRequests(page, 'PATCH');
     await workspace.open();
     const ideas = new IdeasPanel(page);
     await ideas.chip('Loose ends').click();
@@ -120,7 +113,7 @@ test.describe('ideas selection and categories', () => {
     // Moved on the device: it leaves the category's list at once, without waiting for the server.
     await expect(ideas.list.getByRole('option')).toHaveCount(0);
     await page.reload();
-    release();
+    saves.release();
 
     await ideas.chip('Drafts').click();
     await expect(ideas.idea('Half a thought, finished')).toBeVisible();

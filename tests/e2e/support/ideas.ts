@@ -114,3 +114,23 @@ export async function createIdeaCategory(account: Account, name: string): Promis
   if (error) throw new Error(error.message);
   return data.id;
 }
+
+/**
+ * Holds the page's requests of `method` to the ideas table until `release` is called (a reload while one
+ * is held drops it). `asked` tells whether one was made.
+ */
+export async function holdIdeaRequests(page: Page, method: 'GET' | 'PATCH') {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { asked: false, release: () => release() };
+  await page.route('**/rest/v1/ideas*', async (route) => {
+    if (route.request().method() === method) {
+      held.asked = true;
+      await released;
+    }
+    await route.fallback().catch(() => {}); // the page reloaded while it was held
+  });
+  return held;
+}
