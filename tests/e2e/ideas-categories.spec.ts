@@ -121,4 +121,42 @@ test.describe('ideas selection and categories', () => {
       .poll(async () => (await serverIdeas(account)).map((idea) => [idea.content, idea.category_id]))
       .toEqual([['Half a thought, finished', drafts]]);
   });
+
+  test('with many categories the chips scroll, in reading order, and the list and capture box stay in the panel', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const topic = (number: number) => `Topic number ${number} of the book`;
+    for (const number of [7, 12, 1, 10, 3, 2, 11, 5, 9, 4, 8, 6])
+      await createIdeaCategory(account, topic(number));
+    await seedIdeas(
+      account,
+      ['First thought', 'Second thought', 'Third thought'].map((content, index) => ({
+        content,
+        ageMs: index * 60_000,
+      })),
+    );
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    for (const content of ['First thought', 'Second thought', 'Third thought']) {
+      await expect(ideas.idea(content)).toBeInViewport({ ratio: 1 });
+    }
+    await expect(ideas.composer).toBeInViewport({ ratio: 1 });
+    const names = await ideas.chips
+      .locator('[data-category-name]')
+      .evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-category-name')));
+    expect(names).toEqual(Array.from({ length: 12 }, (_, index) => topic(index + 1)));
+
+    // The last rows of chips are scrolled to; one made now is chosen and shown.
+    await expect(ideas.chip(topic(12))).not.toBeInViewport();
+    await ideas.chips.hover();
+    await page.mouse.wheel(0, 400);
+    await expect(ideas.chip(topic(12))).toBeInViewport();
+    await ideas.chips.evaluate((bar) => bar.scrollTo(0, 0));
+    await ideas.createCategory(topic(13));
+    await expect(ideas.chip(topic(13))).toBeInViewport();
+    await expect(ideas.composer).toBeInViewport({ ratio: 1 });
+  });
 });

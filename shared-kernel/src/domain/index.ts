@@ -67,6 +67,7 @@ export {
 } from './tiers.ts';
 export {
   addContextItem,
+  byFolderName,
   type ContextItem,
   canWriteToFolder,
   cutContextContent,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addContextItem,
+  byFolderName,
   type ContextItem,
   canWriteToFolder,
   cutContextContent,
@@ -139,6 +140,17 @@ describe('writings and folders', () => {
     ];
     expect(findFolderByName(folders, ' essays ')?.id).toBe('2');
     expect(findFolderByName(folders, 'Letters')).toBeUndefined();
+  });
+
+  it('orders folders by name as a person reads it: case aside, numbers by their value', () => {
+    const names = ['Topic 10', 'zebra', 'Topic 2', 'Apple', 'topic 1'].map((name) => ({ name }));
+    expect([...names].sort(byFolderName).map((folder) => folder.name)).toEqual([
+      'Apple',
+      'topic 1',
+      'Topic 2',
+      'Topic 10',
+      'zebra',
+    ]);
   });
 
   it('lets owners and write recipients write, and keeps read recipients out', () => {

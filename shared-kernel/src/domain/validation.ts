@@ -126,6 +126,15 @@ export function findFolderByName<Folder extends { readonly name: string }>(
   return folders.find((folder) => folder.name.trim().toLowerCase() === wanted);
 }
 
+/**
+ * The order folders and ideas categories are listed in: by name as a person reads it, case aside and
+ * numbers by their value ('Chapter 2' before 'Chapter 10'; the database's order put 'Zebra' before
+ * 'apple' and 10 before 2).
+ */
+export function byFolderName(left: { readonly name: string }, right: { readonly name: string }): number {
+  return left.name.localeCompare(right.name, undefined, { numeric: true, sensitivity: 'base' });
+}
+
 /** Access to a shared folder. */
 export type FolderPermission = 'read' | 'write';
 

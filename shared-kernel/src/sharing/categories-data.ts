@@ -1,5 +1,5 @@
 import { messages } from '../domain/messages.ts';
-import type { FolderPermission } from '../domain/validation.ts';
+import { byFolderName, type FolderPermission } from '../domain/validation.ts';
 import { DataError, dataOf } from '../network/data-error.ts';
 import type { WorkspaceClient } from '../supabase/client.ts';
 import { type Collaborator, listCollaboratorsByCategory } from './sharing-data.ts';
@@ -34,8 +34,8 @@ export async function listCategories({
   itemType: CategoryItemType;
 }): Promise<Category[]> {
   const categories = dataOf(
-    await client.from('categories').select('id, name, user_id').eq('item_type', itemType).order('name'),
-  );
+    await client.from('categories').select('id, name, user_id').eq('item_type', itemType),
+  ).sort(byFolderName);
   const collaborators = await listCollaboratorsByCategory({
     client,
     categoryIds: categories.map((category) => category.id),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog, messages, PromptDialog, ShareDialog, validateCategoryName } from 'shared-kernel';
 import { type IdeaCategory, useIdeasState, useStore } from '../ideas-store/index.ts';
 import styles from './ideas-inbox.module.css';
@@ -11,10 +11,25 @@ function nameError(name: string): string | null {
 
 type Asking = 'create' | 'rename' | 'delete' | 'share' | 'leave' | null;
 
+/** Scrolls the chip bar (which scrolls past three rows) so that `chip` is within it. */
+function showInBar(chip: HTMLElement): void {
+  const bar = chip.parentElement;
+  if (!bar) return;
+  const [shown, box] = [chip.getBoundingClientRect(), bar.getBoundingClientRect()];
+  if (shown.top < box.top) bar.scrollTop -= box.top - shown.top + 8;
+  else if (shown.bottom > box.bottom) bar.scrollTop += shown.bottom - box.bottom + 8;
+}
+
 function Chip({ category, selected }: { category: IdeaCategory; selected: boolean }) {
   const store = useStore();
+  const ref = useRef<HTMLButtonElement>(null);
+  // A category chosen out of sight (one just made, at its place by name) is scrolled into the bar.
+  useEffect(() => {
+    if (selected && ref.current) showInBar(ref.current);
+  }, [selected]);
   return (
     <button
+      ref={ref}
       type="button"
       className={styles.chip}
       aria-pressed={selected}

@@ -1,5 +1,6 @@
 // The category chip bar: loading the categories, choosing one, and changing them.
 import {
+  byFolderName,
   createCategory,
   deleteCategory,
   findFolderByName,
@@ -78,9 +79,7 @@ export async function addCategory(runtime: IdeasRuntime, name: string): Promise<
       name: validated.value,
       itemType: 'idea',
     });
-    const categories = [...runtime.state.categories, category].sort((left, right) =>
-      left.name.localeCompare(right.name),
-    );
+    const categories = [...runtime.state.categories, category].sort(byFolderName);
     setState(runtime, { categories });
     await chooseCategory(runtime, category.id);
     return category;
@@ -99,9 +98,9 @@ export async function renameCategoryTo(runtime: IdeasRuntime, id: string, name: 
   }
   const before = runtime.state.categories;
   setState(runtime, {
-    categories: before.map((category) =>
-      category.id === id ? { ...category, name: validated.value } : category,
-    ),
+    categories: before
+      .map((category) => (category.id === id ? { ...category, name: validated.value } : category))
+      .sort(byFolderName),
   });
   try {
     await renameCategory({ client: runtime.client, id, name: validated.value });

@@ -1,5 +1,6 @@
 // The folder list: loading it (again when back online), choosing one, and changing folders.
 import {
+  byFolderName,
   findFolderByName,
   isOfflineFailure,
   leaveCategory,
@@ -137,7 +138,7 @@ async function createNamedFolder(name: string): Promise<Folder | null> {
   try {
     const folder = await createFolder({ client, userId, name });
     setState({
-      folders: [...runtime.state.folders, folder].sort((left, right) => left.name.localeCompare(right.name)),
+      folders: [...runtime.state.folders, folder].sort(byFolderName),
     });
     clearNameAlert();
     return folder;
@@ -158,9 +159,9 @@ export async function renameFolderTo(id: string, name: string): Promise<boolean>
   try {
     await renameFolder({ client, id, name: validated.value });
     setState({
-      folders: runtime.state.folders.map((folder) =>
-        folder.id === id ? { ...folder, name: validated.value } : folder,
-      ),
+      folders: runtime.state.folders
+        .map((folder) => (folder.id === id ? { ...folder, name: validated.value } : folder))
+        .sort(byFolderName),
       items: runtime.state.items.map((item) =>
         item.category_id === id ? { ...item, category: validated.value } : item,
       ),
