@@ -96,6 +96,30 @@ describe('the ideas store against the real backend', () => {
     expect(store.capture('   ')).toBeNull();
   });
 
+  it('shows a newer version saved elsewhere in the idea open here, unless it has unsaved words', async () => {
+    const writer = await signUp('open-idea');
+    const store = await started(writer);
+    const [first, second] = [store.capture('Opened, not typed in'), store.capture('Opened and typed in')];
+    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
+    store.click(first?.id ?? '');
+    expect(store.getState().expandedId).toBe(first?.id);
+    await updateIdeaContent({ ...writer, id: first?.id ?? '', content: 'Saved on another device' });
+    await vi.waitFor(() =>
+      expect(store.getState().items.find((idea) => idea.id === first?.id)?.content).toBe(
+        'Saved on another device',
+      ),
+    );
+    expect(store.getState().expandedId).toBe(first?.id);
+
+    store.click(second?.id ?? '');
+    store.edit(second?.id ?? '', 'Opened and typed in, more');
+    await updateIdeaContent({ ...writer, id: second?.id ?? '', content: 'Also saved elsewhere' });
+    await updateIdeaContent({ ...writer, id: first?.id ?? '', content: 'Saved elsewhere again' });
+    const shown = (id = '') => store.getState().items.find((idea) => idea.id === id)?.content;
+    await vi.waitFor(() => expect(shown(first?.id)).toBe('Saved elsewhere again'));
+    expect(shown(second?.id)).toBe('Opened and typed in, more');
+  });
+
   it('keeps an edit kept when the page closed, saved over elsewhere since, as an idea of its own', async () => {
     const writer = await signUp('stale');
     const idea = await createIdea({ ...writer, id: crypto.randomUUID(), content: 'Tides', categoryId: null });

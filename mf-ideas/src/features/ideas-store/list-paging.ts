@@ -59,7 +59,12 @@ export async function refetchAndMerge(runtime: IdeasRuntime): Promise<void> {
   const fetched = await runtime.writes.readPage(request(runtime, 0, requested));
   if (started !== runtime.generation) return;
   const keep = new Set(runtime.state.unsaved);
-  if (runtime.state.expandedId) keep.add(runtime.state.expandedId);
+  // The idea open for editing stays listed as it is, unless a newer version was saved elsewhere: then,
+  // with no unsaved words here, that version is shown in it (kept, the open idea showed the old text
+  // until a reload, and the next edit made from it became a copy).
+  const open = runtime.state.items.find((idea) => idea.id === runtime.state.expandedId);
+  const newer = open && fetched.find((idea) => idea.id === open.id);
+  if (open && !(newer && Date.parse(newer.updated_at) > Date.parse(open.updated_at))) keep.add(open.id);
   const items = mergeRefetched({ current: runtime.state.items, fetched, requested, keep });
   setState(runtime, {
     items,
