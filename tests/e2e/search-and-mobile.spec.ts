@@ -16,7 +16,8 @@ function missedByAFinger(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((selector) => {
     const root = document.querySelector(selector);
     if (!root) throw new Error(`nothing matches ${selector}`);
-    return [...root.querySelectorAll<HTMLElement>('button, a[href], [role="tab"]')].flatMap((control) => {
+    const controls = root.querySelectorAll<HTMLElement>('button, a[href], [role="tab"], [role="menuitem"]');
+    return [...controls].flatMap((control) => {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return [];
       const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
@@ -166,6 +167,28 @@ test.describe('on a phone', () => {
       await expect(ideas.getByRole('button', { name: 'Birds' })).toBeVisible();
       await expect(ideas.getByText('A heron at the weir')).toBeVisible();
       expect(await missedByAFinger(page, '[data-slot="ideas/IdeasPanel"]')).toEqual([]);
+    });
+
+    test('every item of a writing’s menu and of the Profile menu can be hit 21 px from its centre, each way', async ({
+      page,
+      account,
+      workspace,
+    }) => {
+      await seedWritings(account, ['Harbour']);
+      await workspace.open();
+      await page.getByRole('button', { name: 'Writings', exact: true }).click();
+      const sidebar = workspace.slot('writings/Sidebar');
+      await sidebar
+        .getByRole('option', { name: /Harbour/ })
+        .getByRole('button', { name: 'More actions' })
+        .tap();
+      await expect(page.getByRole('menuitem', { name: 'Move to folder' })).toBeVisible();
+      expect(await missedByAFinger(page, '[role="menu"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Profile' }).tap();
+      await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+      expect(await missedByAFinger(page, '[role="menu"]')).toEqual([]);
     });
   });
 
