@@ -171,6 +171,8 @@ test.describe('the ideas inbox', () => {
       .click();
     await expect(ideas.idea('Remove me')).toHaveCount(0);
     await expect(ideas.idea('Delete me too')).toHaveCount(0);
+    // The keyboard goes on from the list, not from the top of the page.
+    await expect(ideas.idea('Keep me and grow')).toBeFocused();
     await page.reload();
     await expect(ideas.idea('Keep me and grow')).toBeVisible();
     await expect(ideas.idea('Remove me')).toHaveCount(0);

@@ -43,6 +43,13 @@ test.describe('ideas selection and categories', () => {
     await ideas.idea('Four').click({ modifiers: ['ControlOrMeta'] });
     await expect(selected).toHaveCount(3);
     await expect(ideas.idea('Two')).toHaveAttribute('aria-selected', 'false');
+
+    // Cleared, the selection's bar goes: the focus goes to the list, for the arrow keys.
+    await ideas.root.getByRole('button', { name: messages.ideas.clearSelection }).click();
+    await expect(selected).toHaveCount(0);
+    await expect(ideas.idea('One')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(ideas.idea('Two')).toBeFocused();
   });
 
   test('a category is created, ideas are moved into it, it is renamed, and deleting it asks first and uncategorizes its ideas', async ({

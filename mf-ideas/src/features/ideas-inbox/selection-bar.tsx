@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog, canWriteToFolder, type EventBus, messages } from 'shared-kernel';
 import { inReadOnlyCategory, useIdeasState, useStore } from '../ideas-store/index.ts';
 import { contextItemOf } from './idea-row.tsx';
@@ -16,7 +16,21 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
   const items = useIdeasState((state) => state.items);
   const categories = useIdeasState((state) => state.categories);
   const [deleting, setDeleting] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
   if (selectedIds.size === 0) return null;
+  /**
+   * Runs an action that may end the selection, and the bar with the control that had the focus: the
+   * focus then goes to the list (its tab stop), not to the page, so the keyboard goes on from there.
+   */
+  const thenFocusList = (action: () => Promise<unknown>) => {
+    const list = bar.current?.parentElement?.querySelector<HTMLElement>('[role="listbox"]');
+    void action().finally(() =>
+      requestAnimationFrame(() => {
+        if (document.activeElement !== document.body) return; // still in the bar, or gone elsewhere
+        list?.querySelector<HTMLElement>('[role="option"][tabindex="0"]')?.focus();
+      }),
+    );
+  };
   const selected = items.filter((idea) => selectedIds.has(idea.id));
   const readOnly = inReadOnlyCategory({ items, categories }, selectedIds);
   const askAi = () => {
@@ -24,6 +38,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
   };
   return (
     <div
+      ref={bar}
       className={styles.selectionBar}
       role="toolbar"
       aria-label={messages.ideas.selectedCount(selectedIds.size)}
@@ -35,7 +50,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
           value=""
           onChange={(event) => {
             const value = event.target.value;
-            if (value !== 'none') void store.move(value === UNCATEGORIZED ? null : value);
+            if (value !== 'none') thenFocusList(() => store.move(value === UNCATEGORIZED ? null : value));
           }}
         >
           <option value="" disabled hidden>
@@ -61,7 +76,11 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
           {messages.ideas.delete}
         </button>
       )}
-      <button type="button" className={styles.link} onClick={store.clearSelection}>
+      <button
+        type="button"
+        className={styles.link}
+        onClick={() => thenFocusList(async () => store.clearSelection())}
+      >
         {messages.ideas.clearSelection}
       </button>
       <ConfirmDialog
@@ -71,7 +90,7 @@ export function SelectionBar({ bus }: { bus: EventBus }) {
         irreversible
         confirmLabel={messages.ideas.delete}
         cancelLabel={messages.ideas.cancel}
-        onConfirm={() => void store.remove()}
+        onConfirm={() => thenFocusList(() => store.remove())}
       />
     </div>
   );
