@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, holdIdeaRequests, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
@@ -165,5 +166,59 @@ test.describe('ideas selection and categories', () => {
     await ideas.createCategory(topic(13));
     await expect(ideas.chip(topic(13))).toBeInViewport();
     await expect(ideas.composer).toBeInViewport({ ratio: 1 });
+  });
+});
+
+test.describe('ideas on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** A finger held still on `target` for 700 ms, then lifted. */
+  async function hold(page: Page, target: Locator) {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('not on screen');
+    const finger = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 16) };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
+    await page.waitForTimeout(700);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test('holding an idea selects it beside others; taps then add and remove ideas, and delete them together', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(
+      account,
+      ['One', 'Two', 'Three', 'Four'].map((content, index) => ({ content, ageMs: index * 60_000 })),
+    );
+    await workspace.open();
+    await page.getByRole('tab', { name: 'Ideas' }).tap();
+    const ideas = new IdeasPanel(page);
+    const selectedCount = (count: number) => ideas.root.getByText(messages.ideas.selectedCount(count));
+
+    await hold(page, ideas.idea('Two'));
+    await expect(ideas.idea('Two')).toHaveAttribute('aria-selected', 'true');
+    await expect(ideas.idea('Two')).not.toHaveAttribute('data-expanded', 'true');
+    await ideas.idea('Four').tap();
+    await expect(selectedCount(2)).toBeVisible();
+    await ideas.idea('Two').tap();
+    await expect(ideas.idea('Two')).toHaveAttribute('aria-selected', 'false');
+    await ideas.idea('Three').tap();
+    await expect(selectedCount(2)).toBeVisible();
+
+    await ideas.root.getByRole('button', { name: messages.ideas.delete }).tap();
+    await page
+      .getByRole('alertdialog', { name: messages.ideas.deleteIdeas(2) })
+      .getByRole('button', { name: messages.ideas.delete })
+      .tap();
+    await expect(ideas.list.getByRole('option')).toHaveCount(2);
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['One', 'Two']);
+    // With nothing selected, a tap opens an idea again.
+    await ideas.idea('One').tap();
+    await expect(ideas.idea('One')).toHaveAttribute('data-expanded', 'true');
   });
 });

@@ -2,6 +2,7 @@ import { type DragEvent, type MouseEvent, memo } from 'react';
 import { ideaPreview, ideaTitle, messages, setContextItemDrag } from 'shared-kernel';
 import type { Idea, IdeasStore } from '../ideas-store/index.ts';
 import styles from './ideas-inbox.module.css';
+import { useLongPress } from './long-press.ts';
 
 /** The context item an idea is for the chat: with its id, so the chat cites it once and a citation opens it. */
 export function contextItemOf(idea: Idea) {
@@ -18,6 +19,9 @@ function focusAtEnd(field: HTMLTextAreaElement | null): void {
   field.setSelectionRange(field.value.length, field.value.length);
 }
 
+/** A touch screen's primary pointer is a finger. */
+const touchScreen = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
+
 /**
  * One idea: its title (the first 60 characters) and, when it says more, a 140-character preview; expanded, its content
  * edited in place. Dragged, it carries its context item (for the chat) and its text (for the editor).
@@ -32,6 +36,8 @@ export const IdeaRow = memo(function IdeaRow({
   highlighted,
   readOnly,
   tabStop,
+  touchSelecting,
+  onLongPress,
 }: {
   idea: Idea;
   /** Short enough that its title says it whole (list-rows.ts): no preview under it. */
@@ -44,10 +50,17 @@ export const IdeaRow = memo(function IdeaRow({
   readOnly: boolean;
   /** The row Tab reaches the list on (the others are reached with the arrow keys). */
   tabStop: boolean;
+  /** A selection begun by holding an idea is under way: a tap adds or removes an idea, as Cmd/Ctrl-click. */
+  touchSelecting: boolean;
+  /** A finger held on the idea: it is added to (or removed from) the selection. */
+  onLongPress: (id: string) => void;
 }) {
+  const press = useLongPress(() => onLongPress(idea.id));
   const onClick = (event: MouseEvent) => {
+    if (press.endsLongPress()) return;
     if (event.shiftKey) event.preventDefault(); // no text selection on a range click
-    store.click(idea.id, { toggle: event.metaKey || event.ctrlKey, range: event.shiftKey });
+    const tapped = touchSelecting && (event.nativeEvent as PointerEvent).pointerType === 'touch';
+    store.click(idea.id, { toggle: event.metaKey || event.ctrlKey || tapped, range: event.shiftKey });
   };
   const onDragStart = (event: DragEvent) => {
     setContextItemDrag(event.dataTransfer, contextItemOf(idea));
@@ -62,9 +75,11 @@ export const IdeaRow = memo(function IdeaRow({
       className={styles.idea}
       data-idea-id={idea.id}
       data-highlighted={highlighted || undefined}
-      draggable={!expanded}
+      // Not on a touch screen, where holding an idea would start a drag rather than select it.
+      draggable={!expanded && !touchScreen}
       onDragStart={onDragStart}
       onClick={onClick}
+      {...press.handlers}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
           event.preventDefault();

@@ -76,6 +76,16 @@ export function IdeasList({ now }: { now?: Date }) {
   const readOnly = !canWriteToFolder(categories.find((category) => category.id === categoryId));
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
+  // A selection begun by holding an idea: taps add and remove ideas until none is selected.
+  const [touchSelecting, setTouchSelecting] = useState(false);
+  if (touchSelecting && selectedIds.size === 0) setTouchSelecting(false);
+  const onLongPress = useCallback(
+    (id: string) => {
+      setTouchSelecting(true);
+      store.click(id, { toggle: true });
+    },
+    [store],
+  );
 
   const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
   const virtualRows = virtualizer.getVirtualItems();
@@ -120,6 +130,8 @@ export function IdeasList({ now }: { now?: Date }) {
               highlighted={highlightId === row.idea.id}
               readOnly={readOnly}
               tabStop={row.idea.id === tabStop}
+              touchSelecting={touchSelecting}
+              onLongPress={onLongPress}
             />
           )
         }
