@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, holdIdeaRequests, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
+import { hold } from './support/touch.ts';
 
 test.describe('ideas selection and categories', () => {
   test('a click expands and selects one idea, Shift-click selects a range, Cmd/Ctrl-click toggles', async ({
@@ -171,18 +171,6 @@ test.describe('ideas selection and categories', () => {
 
 test.describe('ideas on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-  /** A finger held still on `target` for 700 ms, then lifted. */
-  async function hold(page: Page, target: Locator) {
-    const box = await target.boundingBox();
-    if (!box) throw new Error('not on screen');
-    const finger = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 16) };
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
-    await page.waitForTimeout(700);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-  }
 
   test('holding an idea selects it beside others; taps then add and remove ideas, and delete them together', async ({
     page,

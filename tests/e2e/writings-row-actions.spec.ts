@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
+import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { hold } from './support/touch.ts';
 import { moveFromRow, seedWritings } from './support/writings.ts';
 
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
@@ -192,5 +194,48 @@ test.describe("a writing's row actions", () => {
     await expect(row(page, 'Buoys')).toBeVisible();
     await sidebar(page).getByRole('button', { name: 'Letters', exact: true }).click();
     await expect(list(page).getByRole('option')).toHaveCount(2);
+  });
+});
+
+test.describe('writings on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('holding a writing selects it beside the open one, taps add more, and Move to folder moves them all', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await seedWritings(account, ['Ashore', 'Buoys', 'Currents', 'Depths']);
+    await workspace.open();
+    await page.getByRole('button', { name: 'Writings', exact: true }).tap();
+    await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'true');
+    await hold(page, row(page, 'Ashore'));
+    await expect(row(page, 'Ashore')).toHaveAttribute('aria-selected', 'true');
+    await row(page, 'Buoys').tap();
+    await expect(list(page).locator('[aria-selected="true"]')).toHaveCount(3);
+    // A tap on a selected one takes it out; the list stays (no writing opened).
+    await row(page, 'Depths').tap();
+    await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'false');
+    await expect(list(page)).toBeVisible();
+
+    await row(page, 'Buoys').getByRole('button', { name: 'More actions' }).tap();
+    await page.getByRole('menuitem', { name: 'Move to folder' }).tap();
+    await page.getByRole('dialog', { name: 'Move to folder' }).getByLabel('Folder name').fill('Harbour');
+    await page.keyboard.press('Enter');
+    const client = backendClient();
+    await client.auth.setSession(account.session);
+    const inHarbour = async () => {
+      const { data } = await client.from('writings').select('title, categories(name)').order('title');
+      return (data ?? []).map((writing) => [
+        writing.title,
+        (writing.categories as { name?: string } | null)?.name,
+      ]);
+    };
+    await expect.poll(inHarbour).toEqual([
+      ['Ashore', 'Harbour'],
+      ['Buoys', 'Harbour'],
+      ['Currents', undefined],
+      ['Depths', undefined],
+    ]);
   });
 });

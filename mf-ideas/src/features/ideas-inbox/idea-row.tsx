@@ -1,8 +1,14 @@
 import { type DragEvent, type MouseEvent, memo } from 'react';
-import { ideaPreview, ideaTitle, messages, setContextItemDrag } from 'shared-kernel';
+import {
+  ideaPreview,
+  ideaTitle,
+  messages,
+  setContextItemDrag,
+  touchScreen,
+  useLongPress,
+} from 'shared-kernel';
 import type { Idea, IdeasStore } from '../ideas-store/index.ts';
 import styles from './ideas-inbox.module.css';
-import { useLongPress } from './long-press.ts';
 
 /** The context item an idea is for the chat: with its id, so the chat cites it once and a citation opens it. */
 export function contextItemOf(idea: Idea) {
@@ -18,9 +24,6 @@ function focusAtEnd(field: HTMLTextAreaElement | null): void {
   field.focus();
   field.setSelectionRange(field.value.length, field.value.length);
 }
-
-/** A touch screen's primary pointer is a finger. */
-const touchScreen = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 /**
  * One idea: its title (the first 60 characters) and, when it says more, a 140-character preview; expanded, its content

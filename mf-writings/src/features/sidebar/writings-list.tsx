@@ -8,7 +8,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { afterNextPaint, LOAD_MORE_THRESHOLD_PX, messages, usePreferences } from 'shared-kernel';
+import {
+  afterNextPaint,
+  LOAD_MORE_THRESHOLD_PX,
+  messages,
+  touchScreen,
+  useLongPress,
+  usePreferences,
+} from 'shared-kernel';
 import { useListboxKeys, useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import {
   clickWriting,
@@ -47,6 +54,8 @@ const WritingRow = memo(function WritingRow({
   unsaved,
   tabStop,
   onOpen,
+  touchSelecting,
+  onLongPress,
 }: {
   writing: WritingSummary;
   selected: boolean;
@@ -54,9 +63,16 @@ const WritingRow = memo(function WritingRow({
   /** The row Tab reaches the list on (the others are reached with the arrow keys). */
   tabStop: boolean;
   onOpen: (writingId: string) => void;
+  /** A selection begun by holding a writing is under way: a tap adds or removes one, as Cmd/Ctrl-click. */
+  touchSelecting: boolean;
+  /** A finger held on the writing: it is added to (or removed from) the selection. */
+  onLongPress: (writingId: string) => void;
 }) {
+  const press = useLongPress(() => onLongPress(writing.id));
   const onClick = (event: MouseEvent) => {
-    const toggle = event.metaKey || event.ctrlKey;
+    if (press.endsLongPress()) return;
+    const tapped = touchSelecting && (event.nativeEvent as PointerEvent).pointerType === 'touch';
+    const toggle = event.metaKey || event.ctrlKey || tapped;
     if (toggle || event.shiftKey) clickWriting(writing.id, { toggle, range: event.shiftKey });
     else onOpen(writing.id);
   };
@@ -73,9 +89,11 @@ const WritingRow = memo(function WritingRow({
       tabIndex={tabStop ? 0 : -1}
       className={styles.writing}
       data-writing-id={writing.id}
-      draggable
+      // Not on a touch screen, where holding a writing would start a drag rather than select it.
+      draggable={!touchScreen}
       onDragStart={onDragStart}
       onClick={onClick}
+      {...press.handlers}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target === event.currentTarget) {
           event.preventDefault();
@@ -117,6 +135,13 @@ export function WritingsList({ now, onOpen }: { now?: Date; onOpen: (writingId: 
   const unsaved = useWritingsStore((state) => state.unsaved);
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
+  // A selection begun by holding a writing: taps add and remove writings until none is selected.
+  const [touchSelecting, setTouchSelecting] = useState(false);
+  if (touchSelecting && selectedIds.size === 0) setTouchSelecting(false);
+  const onLongPress = useCallback((writingId: string) => {
+    setTouchSelecting(true);
+    clickWriting(writingId, { toggle: true });
+  }, []);
 
   const { compactMode } = usePreferences();
   const heightOf = useCallback(
@@ -175,6 +200,8 @@ export function WritingsList({ now, onOpen }: { now?: Date; onOpen: (writingId: 
               unsaved={unsaved.has(row.writing.id)}
               tabStop={row.writing.id === tabStop}
               onOpen={onOpen}
+              touchSelecting={touchSelecting}
+              onLongPress={onLongPress}
             />
           )
         }

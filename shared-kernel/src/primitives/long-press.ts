@@ -1,6 +1,9 @@
-// A finger held on an idea: on a touch screen there is no Cmd/Ctrl or Shift to select several ideas, so
-// holding one selects it beside the others (docs/product.md, Ideas).
+// A finger held on a row: on a touch screen there is no Cmd/Ctrl or Shift to select several ideas or
+// writings, so holding one selects it beside the others (docs/product.md, Ideas and Writings).
 import { type MouseEvent, type PointerEvent, useRef } from 'react';
+
+/** Whether the screen's primary pointer is a finger: there, rows are not dragged (a held finger selects). */
+export const touchScreen: boolean = globalThis.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 /** How long a finger is held before it counts as a long press (Android's own long press is 400-500 ms). */
 const LONG_PRESS_MS = 500;
