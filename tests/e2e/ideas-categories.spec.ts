@@ -1,7 +1,15 @@
 import { messages } from 'shared-kernel';
+import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createIdeaCategory, holdIdeaRequests, IdeasPanel, seedIdeas, serverIdeas } from './support/ideas.ts';
 import { hold } from './support/touch.ts';
+
+/** The ideas 'One' (newest) to 'Four', a minute apart. */
+const seedOneToFour = (account: Account) =>
+  seedIdeas(
+    account,
+    ['One', 'Two', 'Three', 'Four'].map((content, index) => ({ content, ageMs: index * 60_000 })),
+  );
 
 test.describe('ideas selection and categories', () => {
   test('a click expands and selects one idea, Shift-click selects a range, Cmd/Ctrl-click toggles', async ({
@@ -9,10 +17,7 @@ test.describe('ideas selection and categories', () => {
     account,
     workspace,
   }) => {
-    await seedIdeas(
-      account,
-      ['One', 'Two', 'Three', 'Four'].map((content, index) => ({ content, ageMs: index * 60_000 })),
-    );
+    await seedOneToFour(account);
     await workspace.open();
     const ideas = new IdeasPanel(page);
     const selected = ideas.list.locator('[role="option"][aria-selected="true"]');
@@ -177,10 +182,7 @@ test.describe('ideas on a touch screen', () => {
     account,
     workspace,
   }) => {
-    await seedIdeas(
-      account,
-      ['One', 'Two', 'Three', 'Four'].map((content, index) => ({ content, ageMs: index * 60_000 })),
-    );
+    await seedOneToFour(account);
     await workspace.open();
     await page.getByRole('tab', { name: 'Ideas' }).tap();
     const ideas = new IdeasPanel(page);
