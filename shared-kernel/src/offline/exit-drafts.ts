@@ -16,10 +16,10 @@ export interface ExitDrafts<Draft> {
    * The draft kept for item `id` (by its local or server id), if any. With `shownVersion` (the
    * `updated_at` of the copy about to be shown), a draft is stale as `isStale` tells, where it can (it
    * answers `undefined` where it cannot), else when it was kept before that version was saved (from
-   * another tab or device, after this page closed): it is not answered, so it never replaces newer text. `keepStale` is handed it to keep its words elsewhere
-   * (once, while that is under way), and it is forgotten once `keepStale` answers true; answering false
-   * or failing leaves it for the next time the item shows. Without `keepStale`, a stale draft is
-   * forgotten.
+   * another tab or device, after this page closed): it is not answered, so it never replaces newer
+   * text. `keepStale` is handed it to keep its words elsewhere (once, while that is under way), and it
+   * is forgotten once `keepStale` answers true; answering false or failing leaves it for the next time
+   * the item shows. Without `keepStale`, a stale draft is forgotten.
    */
   find(
     id: string,

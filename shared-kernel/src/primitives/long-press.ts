@@ -12,12 +12,13 @@ const DRIFT_PX = 10;
 
 /**
  * `onLongPress` when a finger (a touch, never a mouse or a pen) is held still on the element for half a
- * second, outside its text fields. `handlers` go on the element; `endsLongPress` tells its click handler that the click (which some
- * browsers make as the finger lifts) ends a long press and is not a tap.
+ * second, outside its text fields. `handlers` go on the element; `endsLongPress` tells its click handler
+ * that the click (which some browsers make as the finger lifts) ends a long press and is not a tap.
  */
 export function useLongPress(onLongPress: () => void) {
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const pressed = useRef(false);
+  const lastPointer = useRef('');
   const cancel = () => {
     if (press.current) clearTimeout(press.current.timer);
     press.current = null;
@@ -27,6 +28,7 @@ export function useLongPress(onLongPress: () => void) {
       onPointerDown(event: PointerEvent) {
         cancel();
         pressed.current = false;
+        lastPointer.current = event.pointerType;
         // Held in a text field, a finger selects text there.
         const inField = (event.target as Element).closest('textarea, input, [contenteditable="true"]');
         if (event.pointerType !== 'touch' || inField) return;
@@ -48,6 +50,8 @@ export function useLongPress(onLongPress: () => void) {
         if (pressed.current || press.current) event.preventDefault();
       },
     },
+    /** Whether the last press on the element was a finger's (a click event does not say, in every browser). */
+    byTouch: (): boolean => lastPointer.current === 'touch',
     endsLongPress(): boolean {
       const was = pressed.current;
       pressed.current = false;

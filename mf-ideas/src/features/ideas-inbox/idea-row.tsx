@@ -62,7 +62,7 @@ export const IdeaRow = memo(function IdeaRow({
   const onClick = (event: MouseEvent) => {
     if (press.endsLongPress()) return;
     if (event.shiftKey) event.preventDefault(); // no text selection on a range click
-    const tapped = touchSelecting && (event.nativeEvent as PointerEvent).pointerType === 'touch';
+    const tapped = touchSelecting && press.byTouch();
     store.click(idea.id, { toggle: event.metaKey || event.ctrlKey || tapped, range: event.shiftKey });
   };
   const onDragStart = (event: DragEvent) => {

@@ -71,7 +71,7 @@ const WritingRow = memo(function WritingRow({
   const press = useLongPress(() => onLongPress(writing.id));
   const onClick = (event: MouseEvent) => {
     if (press.endsLongPress()) return;
-    const tapped = touchSelecting && (event.nativeEvent as PointerEvent).pointerType === 'touch';
+    const tapped = touchSelecting && press.byTouch();
     const toggle = event.metaKey || event.ctrlKey || tapped;
     if (toggle || event.shiftKey) clickWriting(writing.id, { toggle, range: event.shiftKey });
     else onOpen(writing.id);
