@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { backendClient } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { hold } from './support/touch.ts';
+import { holdScriptsContaining } from './support/held-scripts.ts';
+import { fingerOn, hold } from './support/touch.ts';
 import { moveFromRow, seedWritings } from './support/writings.ts';
 
 const sidebar = (page: Page) => page.locator('[data-slot="writings/Sidebar"]');
@@ -237,5 +238,29 @@ test.describe('writings on a touch screen', () => {
       ['Currents', undefined],
       ['Depths', undefined],
     ]);
+  });
+
+  test.describe('while the menu’s code is on its way', () => {
+    // A service worker would serve the scripts past the page's routes.
+    test.use({ serviceWorkers: 'block' });
+
+    test('a finger on ⋯ when the menu’s code arrives opens the menu as it lifts', async ({
+      page,
+      workspace,
+      account,
+    }) => {
+      // The menu's code (the chunk that says a writing was not moved) is held back until released.
+      const release = await holdScriptsContaining(page, 'The writing was not moved');
+      await seedWritings(account, ['Harbour']);
+      await workspace.open();
+      await page.getByRole('button', { name: 'Writings', exact: true }).tap();
+      const more = row(page, 'Harbour').getByRole('button', { name: 'More actions' });
+      const lift = await fingerOn(page, more);
+      release();
+      // The menu's own button (Radix marks it with its state) takes the plain one's place under the finger.
+      await expect(more).toHaveAttribute('data-state', /open|closed/);
+      await lift();
+      await expect(page.getByRole('menuitem', { name: 'Move to folder' })).toBeVisible();
+    });
   });
 });

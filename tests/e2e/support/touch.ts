@@ -1,13 +1,21 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** A finger held still on `target` for 700 ms, then lifted (Playwright's `tap` lifts it at once). */
-export async function hold(page: Page, target: Locator): Promise<void> {
+/** A finger put on `target` and kept there; the answer lifts it. */
+export async function fingerOn(page: Page, target: Locator): Promise<() => Promise<void>> {
   const box = await target.boundingBox();
   if (!box) throw new Error('not on screen');
   const finger = { x: box.x + Math.min(box.width / 2, 80), y: box.y + Math.min(box.height / 2, 16) };
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
+  return async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  };
+}
+
+/** A finger held still on `target` for 700 ms, then lifted (Playwright's `tap` lifts it at once). */
+export async function hold(page: Page, target: Locator): Promise<void> {
+  const lift = await fingerOn(page, target);
   await page.waitForTimeout(700);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+  await lift();
 }

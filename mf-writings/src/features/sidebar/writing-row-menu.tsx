@@ -17,14 +17,18 @@ export function useRowMenuAfterFirstScreen(bus: EventBus): void {
 /**
  * A writing's actions behind one small button at the end of its title line (none in a folder shared for
  * reading): the title keeps the rest of the line (cut with an ellipsis before the button, never drawn
- * under it). Until the menu's code has arrived the button is a plain one that asks for it, and a click
- * opens the menu once it is there.
+ * under it). Until the menu's code has arrived the button is a plain one that asks for it, and a press
+ * or a click opens the menu once it is there.
  */
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
   const [WritingRowActions, request] = useOnDemand(loadWritingRowActions);
   const [clicked, setClicked] = useState(false);
   // A folder shared for reading: nothing in it is the reader's to rename, move or delete.
   const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
+  const ask = () => {
+    setClicked(true);
+    request();
+  };
   if (readOnly) return null;
   if (WritingRowActions) return <WritingRowActions writing={writing} defaultOpen={clicked} />;
   return (
@@ -34,10 +38,15 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
       aria-label={messages.sidebar.moreActions}
       aria-haspopup="menu"
       onPointerEnter={request}
-      onClick={() => {
-        setClicked(true);
-        request();
+      // Asked at the press, as the menu's own button does: code arriving between a finger's press and its
+      // lift puts that button under it, whose click opens nothing. And as that button, the press keeps the
+      // mouse events a finger makes from following, whose focus would close the menu just opened.
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        ask();
       }}
+      onClick={ask}
     >
       <span aria-hidden="true">⋯</span>
     </button>
