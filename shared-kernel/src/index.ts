@@ -81,7 +81,7 @@ export {
   type PromptDialogProps,
 } from './primitives/dialogs.tsx';
 export { EmptyState } from './primitives/empty-state.tsx';
-export { touchScreen, useLongPress } from './primitives/long-press.ts';
+export { type RowClick, useRowPress, useTouchScreen, useTouchSelection } from './primitives/long-press.ts';
 export { Notice } from './primitives/notice.tsx';
 export { PANEL_DRAG_TYPE, Panel, type PanelArrangement } from './primitives/panel.tsx';
 export { PendingSync } from './primitives/pending-sync.tsx';

@@ -210,6 +210,11 @@ test.describe('writings on a touch screen', () => {
     await workspace.open();
     await page.getByRole('button', { name: 'Writings', exact: true }).tap();
     await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'true');
+    // Held on a row's ⋯, a finger opens its menu and leaves the selection as it was.
+    await hold(page, row(page, 'Depths').getByRole('button', { name: 'More actions' }));
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'true');
     await hold(page, row(page, 'Ashore'));
     await expect(row(page, 'Ashore')).toHaveAttribute('aria-selected', 'true');
     await row(page, 'Buoys').tap();

@@ -4,8 +4,8 @@ import {
   ideaTitle,
   messages,
   setContextItemDrag,
-  touchScreen,
-  useLongPress,
+  useRowPress,
+  useTouchScreen,
 } from 'shared-kernel';
 import type { Idea, IdeasStore } from '../ideas-store/index.ts';
 import styles from './ideas-inbox.module.css';
@@ -58,12 +58,13 @@ export const IdeaRow = memo(function IdeaRow({
   /** A finger held on the idea: it is added to (or removed from) the selection. */
   onLongPress: (id: string) => void;
 }) {
-  const press = useLongPress(() => onLongPress(idea.id));
+  const press = useRowPress(touchSelecting, () => onLongPress(idea.id));
+  const touchScreen = useTouchScreen();
   const onClick = (event: MouseEvent) => {
-    if (press.endsLongPress()) return;
-    if (event.shiftKey) event.preventDefault(); // no text selection on a range click
-    const tapped = touchSelecting && press.byTouch();
-    store.click(idea.id, { toggle: event.metaKey || event.ctrlKey || tapped, range: event.shiftKey });
+    const how = press.clickOf(event);
+    if (!how) return;
+    if (how.range) event.preventDefault(); // no text selection on a range click
+    store.click(idea.id, how);
   };
   const onDragStart = (event: DragEvent) => {
     setContextItemDrag(event.dataTransfer, contextItemOf(idea));

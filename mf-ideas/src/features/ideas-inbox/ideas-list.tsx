@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { canWriteToFolder, messages } from 'shared-kernel';
+import { canWriteToFolder, messages, useTouchSelection } from 'shared-kernel';
 import { useListboxKeys, useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import { useIdeasState, useStore } from '../ideas-store/index.ts';
 import { IdeaRow } from './idea-row.tsx';
@@ -77,15 +77,8 @@ export function IdeasList({ now }: { now?: Date }) {
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
   // A selection begun by holding an idea: taps add and remove ideas until none is selected.
-  const [touchSelecting, setTouchSelecting] = useState(false);
-  if (touchSelecting && selectedIds.size === 0) setTouchSelecting(false);
-  const onLongPress = useCallback(
-    (id: string) => {
-      setTouchSelecting(true);
-      store.click(id, { toggle: true });
-    },
-    [store],
-  );
+  const toggleIdea = useCallback((id: string) => store.click(id, { toggle: true }), [store]);
+  const touch = useTouchSelection(selectedIds.size, toggleIdea);
 
   const virtualizer = useIdeasVirtualizer({ rows, expandedId, highlightId, scrollElement });
   const virtualRows = virtualizer.getVirtualItems();
@@ -130,8 +123,8 @@ export function IdeasList({ now }: { now?: Date }) {
               highlighted={highlightId === row.idea.id}
               readOnly={readOnly}
               tabStop={row.idea.id === tabStop}
-              touchSelecting={touchSelecting}
-              onLongPress={onLongPress}
+              touchSelecting={touch.selecting}
+              onLongPress={touch.onLongPress}
             />
           )
         }

@@ -12,9 +12,10 @@ import {
   afterNextPaint,
   LOAD_MORE_THRESHOLD_PX,
   messages,
-  touchScreen,
-  useLongPress,
   usePreferences,
+  useRowPress,
+  useTouchScreen,
+  useTouchSelection,
 } from 'shared-kernel';
 import { useListboxKeys, useRowVirtualizer, VirtualRows } from 'shared-kernel/row-virtualizer';
 import {
@@ -46,6 +47,7 @@ function loadMoreNearBottom(element: HTMLElement | null) {
 }
 
 const isWritingRow = (row: ListRow) => row.kind === 'writing';
+const toggleWriting = (writingId: string) => clickWriting(writingId, { toggle: true });
 
 // Memoised: a scroll frame re-renders the list, and only the rows entering the view need rendering.
 const WritingRow = memo(function WritingRow({
@@ -68,12 +70,12 @@ const WritingRow = memo(function WritingRow({
   /** A finger held on the writing: it is added to (or removed from) the selection. */
   onLongPress: (writingId: string) => void;
 }) {
-  const press = useLongPress(() => onLongPress(writing.id));
+  const press = useRowPress(touchSelecting, () => onLongPress(writing.id));
+  const touchScreen = useTouchScreen();
   const onClick = (event: MouseEvent) => {
-    if (press.endsLongPress()) return;
-    const tapped = touchSelecting && press.byTouch();
-    const toggle = event.metaKey || event.ctrlKey || tapped;
-    if (toggle || event.shiftKey) clickWriting(writing.id, { toggle, range: event.shiftKey });
+    const how = press.clickOf(event);
+    if (!how) return;
+    if (how.toggle || how.range) clickWriting(writing.id, how);
     else onOpen(writing.id);
   };
   const onDragStart = (event: DragEvent) => {
@@ -136,12 +138,7 @@ export function WritingsList({ now, onOpen }: { now?: Date; onOpen: (writingId: 
   const rows = useMemo(() => listRows(items, labelOf), [items, labelOf]);
   const scrollElement = useRef<HTMLDivElement>(null);
   // A selection begun by holding a writing: taps add and remove writings until none is selected.
-  const [touchSelecting, setTouchSelecting] = useState(false);
-  if (touchSelecting && selectedIds.size === 0) setTouchSelecting(false);
-  const onLongPress = useCallback((writingId: string) => {
-    setTouchSelecting(true);
-    clickWriting(writingId, { toggle: true });
-  }, []);
+  const touch = useTouchSelection(selectedIds.size, toggleWriting);
 
   const { compactMode } = usePreferences();
   const heightOf = useCallback(
@@ -200,8 +197,8 @@ export function WritingsList({ now, onOpen }: { now?: Date; onOpen: (writingId: 
               unsaved={unsaved.has(row.writing.id)}
               tabStop={row.writing.id === tabStop}
               onOpen={onOpen}
-              touchSelecting={touchSelecting}
-              onLongPress={onLongPress}
+              touchSelecting={touch.selecting}
+              onLongPress={touch.onLongPress}
             />
           )
         }
