@@ -4,13 +4,14 @@ import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   clientOf,
+  deviceIdeaTexts,
   holdIdeaRequests,
   IdeasPanel,
   openEmptyInbox,
   seedIdeas,
   serverIdeas,
 } from './support/ideas.ts';
-import type { WorkspacePage } from './support/workspace-page.ts';
+import { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -335,5 +336,35 @@ test.describe('the ideas inbox', () => {
     await expect
       .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
       .toEqual(['Tide line at dawn', 'Tide line at dusk']);
+  });
+
+  test('one idea typed in two tabs while the first tab’s save is on its way keeps both texts, and the writer is told', async ({
+    page,
+    context,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: 'Tide line' }]);
+    // The first tab's save is held on its way until the second tab has typed.
+    const save = await holdIdeaRequests(page, 'PATCH');
+    await workspace.open();
+    const other = await context.newPage(); // signed in: it shares the first tab's storage
+    await new WorkspacePage(other).open();
+    const here = new IdeasPanel(page);
+    const there = new IdeasPanel(other);
+    await here.idea('Tide line').click();
+    await page.keyboard.type(' at dawn');
+    await expect.poll(() => save.asked).toBe(true);
+    // The second tab still shows 'Tide line': its words are typed over that.
+    await there.idea('Tide line').click();
+    await other.keyboard.type(' at dusk');
+    // Kept on the device, behind the save on its way.
+    await expect.poll(() => deviceIdeaTexts(other, account)).toEqual(['Tide line at dusk']);
+    save.release();
+
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
+      .toEqual(['Tide line at dawn', 'Tide line at dusk']);
+    await expect(there.root.getByText(messages.ideas.changedElsewhere('Tide line at dusk'))).toBeVisible();
   });
 });

@@ -134,3 +134,23 @@ export async function holdIdeaRequests(page: Page, method: 'GET' | 'PATCH') {
   });
   return held;
 }
+
+/** The texts of the ideas this browser keeps on the device (mf-ideas/src/features/offline-ideas), from IndexedDB. */
+export function deviceIdeaTexts(page: Page, account: Account): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const reading = opening.result.transaction('ideas').objectStore('ideas').getAll();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            resolve(reading.result.map((idea: { content: string }) => idea.content));
+            opening.result.close();
+          };
+        };
+      }),
+    `ideas-offline:${account.session.user.id}`,
+  );
+}

@@ -95,7 +95,7 @@ function keepBeside(runtime: IdeasRuntime, of: Idea, content: string): Promise<b
 export function editIdea(runtime: IdeasRuntime, id: string, content: string): void {
   const item = runtime.state.items.find((idea) => idea.id === id);
   if (!item) return;
-  runtime.edits.set(id, content);
+  runtime.edits.set(id, { content, over: runtime.edits.get(id)?.over ?? item.content });
   setState(runtime, {
     items: runtime.state.items.map((idea) => (idea.id === id ? { ...idea, content } : idea)),
     unsaved: withId(runtime.state.unsaved, id, true),
@@ -111,13 +111,17 @@ export function editIdea(runtime: IdeasRuntime, id: string, content: string): vo
 export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void> {
   clearTimeout(runtime.saveTimers.get(id));
   runtime.saveTimers.delete(id);
-  const content = runtime.edits.get(id);
+  const edit = runtime.edits.get(id);
   const item = runtime.state.items.find((idea) => idea.id === id);
-  if (content === undefined || !item) return;
+  if (edit === undefined || !item) return;
+  const { content, over } = edit;
+  // What is typed from now on is typed over the text this save sends.
+  const sending = { content, over: content };
+  runtime.edits.set(id, sending);
   try {
-    const saved = await runtime.writes.update({ ...item, content });
+    const saved = await runtime.writes.update({ ...item, content }, over);
     ideaExitDrafts(runtime).forget(id, content); // on the device or the server now
-    if (runtime.edits.get(id) !== content) return; // typed on meanwhile: the next save follows
+    if (runtime.edits.get(id) !== sending) return; // typed on meanwhile (the next save follows), or deleted
     runtime.edits.delete(id);
     if (!saved) return; // kept on this device; the outbox syncs it
     setState(runtime, { unsaved: withId(runtime.state.unsaved, id, false) });
@@ -137,7 +141,7 @@ const ideaExitDrafts = (runtime: IdeasRuntime): ExitDrafts<string> =>
  */
 export function keepAndSaveAll(runtime: IdeasRuntime): Promise<void> {
   const drafts = ideaExitDrafts(runtime);
-  for (const [id, content] of runtime.edits) drafts.keep(id, content);
+  for (const [id, { content }] of runtime.edits) drafts.keep(id, content);
   return saveAll(runtime);
 }
 

@@ -16,8 +16,11 @@ import {
 export interface IdeaWrites {
   /** Creates an idea; answers the server's row, or `null` when it is kept here for a later sync. */
   create(idea: Idea): Promise<Idea | null>;
-  /** Saves an idea's content; answers the server's row, or `null` when kept here for a later sync. */
-  update(idea: Idea): Promise<Idea | null>;
+  /**
+   * Saves an idea's content, typed over the text `over`; answers the server's row, or `null` when kept
+   * here for a later sync.
+   */
+  update(idea: Idea, over: string): Promise<Idea | null>;
   /**
    * Moves ideas to a category (`null`: out of any); answers the server's rows, or `null` when kept
    * here for a later sync.

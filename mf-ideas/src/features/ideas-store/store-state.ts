@@ -64,8 +64,11 @@ export interface IdeasRuntime {
   refetchAgain: boolean;
   /** Debounced content saves by idea id. */
   readonly saveTimers: Map<string, ReturnType<typeof setTimeout>>;
-  /** The latest local content of ideas being edited (what the next save sends). */
-  readonly edits: Map<string, string>;
+  /**
+   * Ideas being edited: the latest local content (what the next save sends), and the text it was typed
+   * over (shown when the typing began, or sent by the last save since).
+   */
+  readonly edits: Map<string, { readonly content: string; readonly over: string }>;
   readonly listeners: Set<() => void>;
 }
 

@@ -37,7 +37,24 @@ async function readIdea({ client }: IdeaSyncContext, id: string): Promise<Idea |
   return checkSynced(await client.from('ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle());
 }
 
-/** Keeps the server's answer as the local copy's base; drops the entry unless an edit was folded in since. */
+/**
+ * Whether the text of `latest`, folded into `sent` while it was on its way, goes on from the text sent:
+ * it is that text (a move alone was folded in), or was typed over it. Another tab's edit, typed over an
+ * older text, is not: sent next as made from the version `sent` made, it would drop the words sent.
+ */
+function goesOnFrom(sent: IdeaOutboxEntry, latest: IdeaOutboxEntry | undefined): boolean {
+  const text = sent.payload.content;
+  if (!latest || latest.rev === sent.rev || text === undefined) return true;
+  // `over` is missing from edits queued before it was kept (or by a device's older code).
+  const { content, over } = latest.payload;
+  return content === text || over === undefined || over === text;
+}
+
+/**
+ * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
+ * since. A folded edit goes next from that base when it goes on from the text sent; otherwise from the
+ * version it was made from, so the server's check keeps both texts (sendUpdate).
+ */
 async function settle(
   { database }: IdeaSyncContext,
   entry: IdeaOutboxEntry,
@@ -46,7 +63,8 @@ async function settle(
   const transaction = database.transaction(['ideas', 'outbox'], 'readwrite');
   const outbox = transaction.objectStore('outbox');
   const ideas = transaction.objectStore('ideas');
-  if ((await outbox.get(entry.seq))?.rev === entry.rev) await outbox.delete(entry.seq);
+  const latest = await outbox.get(entry.seq);
+  if (latest?.rev === entry.rev) await outbox.delete(entry.seq);
   if (idea) {
     const kept: LocalIdea | undefined = await ideas.get(idea.id);
     // The local copy may hold an edit newer than this entry (queued after it): it stays. So does its
@@ -55,7 +73,8 @@ async function settle(
     const newer = kept
       ? { content: kept.content, ...(waiting ? { category_id: kept.category_id } : {}) }
       : {};
-    await ideas.put({ ...idea, ...newer, base: idea.updated_at });
+    const base = kept?.base && !goesOnFrom(entry, latest) ? kept.base : idea.updated_at;
+    await ideas.put({ ...idea, ...newer, base });
   } else await ideas.delete(entry.id);
   await transaction.done;
 }

@@ -6,8 +6,17 @@ import { compareNewestFirst, type Idea } from '../ideas-data/index.ts';
 /** An idea as this device keeps it; `base` is the server version a local edit was made from. */
 export type LocalIdea = Idea & { readonly base: string | null };
 
-/** The fields a create or an update sends. */
-export type IdeaPayload = { readonly content?: string; readonly category_id?: string | null };
+/**
+ * The fields a create or an update sends, and with an edit, `over`: the text it was typed over (what the
+ * tab showed when the typing began, or the text its last save sent). The tabs share one queue; an edit
+ * folded into a save on its way is sent next as made from the version that save makes only when it was
+ * typed over the text sent (idea-sync-steps.ts).
+ */
+export type IdeaPayload = {
+  readonly content?: string;
+  readonly category_id?: string | null;
+  readonly over?: string;
+};
 
 export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;
 

@@ -11,7 +11,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Idea, listIdeas } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
-import { type OfflineWriter, openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
+import {
+  holdUpdates,
+  type OfflineWriter,
+  openOfflineStore,
+  signUpOfflineWriter,
+} from './offline-writer.testing.ts';
 
 let backend: TestBackend;
 const stores: IdeasStore[] = [];
@@ -35,14 +40,6 @@ async function onServer(writer: Writer): Promise<Idea[]> {
 function backOnline(writer: Writer) {
   writer.net.down = false;
   globalThis.dispatchEvent?.(new Event('online'));
-}
-
-/** Holds every update at the network until the test calls its release, in the order they were sent. */
-function holdUpdates(writer: Writer): (() => void)[] {
-  const held: (() => void)[] = [];
-  writer.net.before = (request) =>
-    request.method === 'PATCH' ? new Promise((resolve) => held.push(resolve)) : Promise.resolve();
-  return held;
 }
 
 const ideaCategory = (writer: Writer, name: string) => createCategory({ ...writer, name, itemType: 'idea' });

@@ -28,3 +28,11 @@ export function openOfflineStore(
   stores.push(store);
   return store;
 }
+
+/** Holds every update at the network until the test calls its release, in the order they were sent. */
+export function holdUpdates(writer: OfflineWriter): (() => void)[] {
+  const held: (() => void)[] = [];
+  writer.net.before = (request) =>
+    request.method === 'PATCH' ? new Promise((resolve) => held.push(resolve)) : Promise.resolve();
+  return held;
+}

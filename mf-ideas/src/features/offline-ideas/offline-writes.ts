@@ -247,11 +247,12 @@ export function offlineIdeaWrites(client: WorkspaceClient, userId: string, fallb
   ];
   return {
     create: (idea) => captures.capture(opened, idea),
-    async update(idea) {
+    async update(idea, over) {
       const area = await opened;
-      if (!area) return fallback.update(idea);
+      if (!area) return fallback.update(idea, over);
       const item = { ...idea, base: idea.updated_at };
-      return kept(area, idea.id, { op: 'update', id: idea.id, payload: { content: idea.content }, item });
+      const payload = { content: idea.content, over };
+      return kept(area, idea.id, { op: 'update', id: idea.id, payload, item });
     },
     async move(ideas, categoryId) {
       const area = await opened;
