@@ -5,6 +5,7 @@ export { type ExitDrafts, exitDrafts, onPageHiding } from './exit-drafts.ts';
 export { useKeptList, useKeptText } from './kept-text.ts';
 export {
   enqueueWrite,
+  type FoldPayload,
   type KeptItem,
   LOCAL_ID_PREFIX,
   newLocalId,

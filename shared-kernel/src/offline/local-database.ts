@@ -147,6 +147,9 @@ function foldedBase(kept: string | null, folded: string | null): string | null {
   return kept !== null && folded !== null && folded < kept ? folded : kept;
 }
 
+/** How a write's payload folds into the item's queued one: the payload the entry then holds. */
+export type FoldPayload<Payload> = (queued: Payload, next: Payload) => Payload;
+
 /**
  * Queues a write and keeps the item's local copy in one transaction: a write is either queued with its
  * copy or not at all. An update folds into the item's queued update, or into its create while that is
@@ -164,6 +167,7 @@ export async function enqueueWrite<Payload extends object>(
     payload = {} as Payload,
     item,
     now = Date.now(),
+    fold = (queued, next) => ({ ...queued, ...next }),
   }: {
     op: OutboxOp;
     id: string;
@@ -171,6 +175,8 @@ export async function enqueueWrite<Payload extends object>(
     /** The item's local copy after this write (`undefined` for a delete). */
     item?: KeptItem;
     now?: number;
+    /** How the payload folds into the item's queued one (by default its fields over the queued one's). */
+    fold?: FoldPayload<Payload>;
   },
 ): Promise<number> {
   const transaction = database.transaction([itemStore, 'outbox', 'idMap'], 'readwrite');
@@ -188,7 +194,7 @@ export async function enqueueWrite<Payload extends object>(
     seq = foldInto.seq;
     await outbox.put({
       ...foldInto,
-      payload: { ...foldInto.payload, ...payload },
+      payload: fold(foldInto.payload, payload),
       ts: now,
       rev: foldInto.rev + 1,
     });

@@ -3,6 +3,7 @@ import { DataError } from '../network/data-error.ts';
 import { serverReached$ } from '../network/network-status.ts';
 import {
   enqueueWrite,
+  type FoldPayload,
   type KeptItem,
   type OfflineDatabase,
   type OutboxOp,
@@ -31,6 +32,8 @@ export interface OfflineAreaOptions<Event, Payload> {
   onPending(count: number): void;
   /** A sync round failed and will be retried (the area may tell the writer, e.g. of a tier limit). */
   onRetry?(failure: SyncFailure): void;
+  /** How a write folds into the item's queued one (by default its fields over the queued one's). */
+  foldPayload?: FoldPayload<Payload>;
   /** Replaces the Web Lock, timers (tests). */
   sync?: Pick<GenericOutboxSyncOptions<Payload>, 'exclusive' | 'setTimer' | 'clearTimer'>;
 }
@@ -82,9 +85,10 @@ async function keepWrite<Payload extends object>(
   database: OfflineDatabase,
   itemStore: string,
   write: AreaWrite<Payload>,
+  fold?: FoldPayload<Payload>,
 ): Promise<number> {
   try {
-    return await enqueueWrite(database, itemStore, write);
+    return await enqueueWrite(database, itemStore, { ...write, ...(fold ? { fold } : {}) });
   } catch (error) {
     if ((error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
       throw new DataError('storage-full', messages.offline.storageFull, { cause: error });
@@ -159,7 +163,7 @@ export async function startOfflineArea<Event, Payload extends object>(
   flush();
 
   const keepHere = async (write: AreaWrite<Payload>): Promise<number> => {
-    const seq = await keepWrite(database, itemStore, write);
+    const seq = await keepWrite(database, itemStore, write, options.foldPayload);
     post({ kind: 'queued' });
     countPending();
     return seq;

@@ -39,15 +39,13 @@ async function readIdea({ client }: IdeaSyncContext, id: string): Promise<Idea |
 
 /**
  * Whether the text of `latest`, folded into `sent` while it was on its way, goes on from the text sent:
- * it is that text (a move alone was folded in), or was typed over it. Another tab's edit, typed over an
- * older text, is not: sent next as made from the version `sent` made, it would drop the words sent.
+ * each edit folded in since was typed over the one before (a move alone changes no text). Another tab's
+ * edit, typed over an older text, does not: sent next as made from the version `sent` made, it would
+ * drop the words sent.
  */
 function goesOnFrom(sent: IdeaOutboxEntry, latest: IdeaOutboxEntry | undefined): boolean {
-  const text = sent.payload.content;
-  if (!latest || latest.rev === sent.rev || text === undefined) return true;
-  // `over` is missing from edits queued before it was kept (or by a device's older code).
-  const { content, over } = latest.payload;
-  return content === text || over === undefined || over === text;
+  if (!latest || latest.rev === sent.rev || sent.payload.content === undefined) return true;
+  return (latest.payload.breaks ?? 0) === (sent.payload.breaks ?? 0);
 }
 
 /**

@@ -7,16 +7,25 @@ import { compareNewestFirst, type Idea } from '../ideas-data/index.ts';
 export type LocalIdea = Idea & { readonly base: string | null };
 
 /**
- * The fields a create or an update sends, and with an edit, `over`: the text it was typed over (what the
- * tab showed when the typing began, or the text its last save sent). The tabs share one queue; an edit
- * folded into a save on its way is sent next as made from the version that save makes only when it was
- * typed over the text sent (idea-sync-steps.ts).
+ * The fields a create or an update sends; with an edit, `over`: the text it was typed over (what the tab
+ * showed when the typing began, or the text its last save sent). The browser's tabs share one queue, and
+ * an edit folds into the idea's queued one. `breaks` counts the edits folded in that were typed over
+ * another text than the one queued (another tab's, typed over an older text): an edit folded into a
+ * save on its way goes on from the version that save makes only when none was (idea-sync-steps.ts).
  */
 export type IdeaPayload = {
   readonly content?: string;
   readonly category_id?: string | null;
   readonly over?: string;
+  readonly breaks?: number;
 };
+
+/** An idea's write folded into its queued one ({@link IdeaPayload}'s `breaks`). */
+export function foldIdeaPayload(queued: IdeaPayload, next: IdeaPayload): IdeaPayload {
+  // A move alone, or an edit of a device whose code did not say what it was typed over, goes on.
+  const goesOn = next.content === undefined || next.over === undefined || next.over === queued.content;
+  return { ...queued, ...next, breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1) };
+}
 
 export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;
 

@@ -105,16 +105,18 @@ describe('one idea edited in two tabs', { timeout: 30_000 }, () => {
     );
   });
 
-  it('keeps one idea when a tab types on while its own save is on its way', async () => {
+  it('keeps one idea when a tab types on, saving twice, while its own save is on its way', async () => {
     const { writer, here, id, held } = await twoTabsOnOneIdea('two-tabs-typing-on');
     here.edit(id, 'Tides, from');
-    const first = here.save(id);
+    const saves = [here.save(id)];
     await vi.waitFor(() => expect(held.length).toBe(1));
-    here.edit(id, 'Tides, from the harbour wall');
-    const second = here.save(id);
-    await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe('Tides, from the harbour wall'));
+    for (const text of ['Tides, from the harbour', 'Tides, from the harbour wall']) {
+      here.edit(id, text);
+      saves.push(here.save(id));
+      await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe(text));
+    }
     releaseAll(writer, held);
-    await Promise.all([first, second]);
+    await Promise.all(saves);
     await vi.waitFor(() => expect(here.getState().pending).toBe(0), { timeout: 10_000 });
 
     expect(await onServer(writer)).toEqual(['Tides, from the harbour wall']);

@@ -20,6 +20,7 @@ import {
 import type { IdeaWrites } from '../ideas-store/index.ts';
 import { type IdeaSyncEvent, syncCreateIdea, syncRemoveIdea, syncUpdateIdea } from './idea-sync-steps.ts';
 import {
+  foldIdeaPayload,
   type IdeaPayload,
   type IdeasDatabase,
   ideaOfLocal,
@@ -51,6 +52,7 @@ function openArea(
     },
     onEvent: tell,
     onPending: pending,
+    foldPayload: foldIdeaPayload,
   });
 }
 
