@@ -38,6 +38,7 @@ export {
 } from './contracts/remotes.ts';
 // Domain rules and the message catalogue; design tokens
 export * from './domain/index.ts';
+export { mergeTextsLater, mergeWordsLater, type WritingText } from './merge/merge-later.ts';
 // Local preferences and the network status
 export {
   DataError,

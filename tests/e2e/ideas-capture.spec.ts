@@ -309,7 +309,7 @@ test.describe('the ideas inbox', () => {
     ).toBe(true);
   });
 
-  test('an idea saved over a version saved elsewhere meanwhile keeps both, and the writer is told', async ({
+  test('an idea saved over a version saved elsewhere meanwhile in the same words keeps both, and the writer is told', async ({
     page,
     account,
     workspace,
@@ -321,24 +321,22 @@ test.describe('the ideas inbox', () => {
     const ideas = new IdeasPanel(page);
     await ideas.idea('Tide line').click();
     await expect(ideas.root.getByRole('textbox', { name: messages.ideas.editIdea })).toBeFocused();
-    await page.keyboard.type(' at dawn');
+    for (let letter = 0; letter < 'line'.length; letter += 1) await page.keyboard.press('Backspace');
+    await page.keyboard.type('shore');
     await expect.poll(() => save.asked).toBe(true);
     const elsewhere = await clientOf(account);
-    const { error } = await elsewhere
-      .from('ideas')
-      .update({ content: 'Tide line at dusk' })
-      .neq('content', '');
+    const { error } = await elsewhere.from('ideas').update({ content: 'Tide mark' }).neq('content', '');
     expect(error).toBeNull();
     save.release();
 
-    await expect(ideas.root.getByText(messages.ideas.changedElsewhere('Tide line at dawn'))).toBeVisible();
-    await expect(ideas.idea('Tide line at dusk')).toBeVisible();
+    await expect(ideas.root.getByText(messages.ideas.changedElsewhere('Tide shore'))).toBeVisible();
+    await expect(ideas.idea('Tide mark')).toBeVisible();
     await expect
       .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
-      .toEqual(['Tide line at dawn', 'Tide line at dusk']);
+      .toEqual(['Tide mark', 'Tide shore']);
   });
 
-  test('one idea typed in two tabs while the first tab’s save is on its way keeps both texts, and the writer is told', async ({
+  test('one idea typed in two tabs while the first tab’s save is on its way gets the words of both', async ({
     page,
     context,
     account,
@@ -355,16 +353,18 @@ test.describe('the ideas inbox', () => {
     await here.idea('Tide line').click();
     await page.keyboard.type(' at dawn');
     await expect.poll(() => save.asked).toBe(true);
-    // The second tab still shows 'Tide line': its words are typed over that.
+    // The second tab still shows 'Tide line': its words are typed over that, at its beginning.
     await there.idea('Tide line').click();
-    await other.keyboard.type(' at dusk');
+    await other.keyboard.press('Home');
+    await other.keyboard.type('Low ');
     // Kept on the device, behind the save on its way.
-    await expect.poll(() => deviceIdeaTexts(other, account)).toEqual(['Tide line at dusk']);
+    await expect.poll(() => deviceIdeaTexts(other, account)).toEqual(['Low Tide line']);
     save.release();
 
     await expect
-      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
-      .toEqual(['Tide line at dawn', 'Tide line at dusk']);
-    await expect(there.root.getByText(messages.ideas.changedElsewhere('Tide line at dusk'))).toBeVisible();
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['Low Tide line at dawn']);
+    for (const panel of [here, there]) await expect(panel.idea('Low Tide line at dawn')).toBeVisible();
+    await expect(there.root.getByText(/was also changed elsewhere/)).toBeHidden();
   });
 });

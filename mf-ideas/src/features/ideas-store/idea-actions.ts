@@ -125,7 +125,7 @@ export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void>
     runtime.edits.delete(id);
     if (!saved) return; // kept on this device; the outbox syncs it
     setState(runtime, { unsaved: withId(runtime.state.unsaved, id, false) });
-    replaceIdea(runtime, id, { ...saved, content });
+    replaceIdea(runtime, id, saved); // merged with a version saved elsewhere, it says more than was typed
   } catch (error) {
     setState(runtime, { notice: saveErrorMessage(error) });
   }

@@ -1,6 +1,12 @@
 // The server side of each queued idea write: create, update (never overwriting a newer version made
 // elsewhere: both are kept) and delete, and how the device's copy follows each answer.
-import { checkSynced, isDuplicateInsert, SyncFailure, type WorkspaceClient } from 'shared-kernel';
+import {
+  checkSynced,
+  isDuplicateInsert,
+  mergeWordsLater,
+  SyncFailure,
+  type WorkspaceClient,
+} from 'shared-kernel';
 import { IDEA_COLUMNS, type Idea } from '../ideas-data/index.ts';
 import type { IdeaOutboxEntry, IdeasDatabase, LocalIdea } from './local-ideas.ts';
 
@@ -50,8 +56,9 @@ function goesOnFrom(sent: IdeaOutboxEntry, latest: IdeaOutboxEntry | undefined):
 
 /**
  * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
- * since. A folded edit goes next from that base when it goes on from the text sent; otherwise from the
- * version it was made from, so the server's check keeps both texts (sendUpdate).
+ * since. A folded edit goes next from that base (typed over the text sent) when it goes on from that
+ * text; otherwise from the version it was made from, so the server's check merges or keeps both texts
+ * (sendUpdate).
  */
 async function settle(
   { database }: IdeaSyncContext,
@@ -62,16 +69,18 @@ async function settle(
   const outbox = transaction.objectStore('outbox');
   const ideas = transaction.objectStore('ideas');
   const latest = await outbox.get(entry.seq);
+  const goesOn = goesOnFrom(entry, latest);
   if (latest?.rev === entry.rev) await outbox.delete(entry.seq);
+  else if (latest && goesOn && entry.payload.content !== undefined) {
+    await outbox.put({ ...latest, payload: { ...latest.payload, over: entry.payload.content } });
+  }
   if (idea) {
     const kept: LocalIdea | undefined = await ideas.get(idea.id);
-    // The local copy may hold an edit newer than this entry (queued after it): it stays. So does its
-    // category while a write for it still waits (a move folded into this entry as it was sent).
+    // The local copy may hold an edit newer than this entry (queued after it): it stays, and so does its
+    // category (a move folded into this entry as it was sent). Otherwise it is the server's (merged).
     const waiting = kept && (await outbox.index('id').count(idea.id)) > 0;
-    const newer = kept
-      ? { content: kept.content, ...(waiting ? { category_id: kept.category_id } : {}) }
-      : {};
-    const base = kept?.base && !goesOnFrom(entry, latest) ? kept.base : idea.updated_at;
+    const newer = waiting ? { content: kept.content, category_id: kept.category_id } : {};
+    const base = kept?.base && !goesOn ? kept.base : idea.updated_at;
     await ideas.put({ ...idea, ...newer, base });
   } else await ideas.delete(entry.id);
   await transaction.done;
@@ -113,8 +122,10 @@ function isRefused(failure: unknown): boolean {
 }
 
 /**
- * Update: sent only if the server still has the version the edit was made from. Otherwise both are
- * kept: the edit goes into the idea and the other version becomes an idea of its own; an idea deleted
+ * Update: sent only if the server still has the version the edit was made from. Otherwise the two are
+ * merged word by word from the text the edit was typed over (the kernel's merge/merge-texts.ts); where
+ * both changed the same words, both are kept: the edit goes into the idea and the other version becomes
+ * an idea of its own (the store tells the writer). An idea deleted
  * elsewhere (or no longer writable) gets the edit as a new idea of the writer's own. A move alone
  * changes no text, so it is laid onto whatever version the server has. A move into a category the
  * writer can no longer write is refused: the idea stays where the server has it (an edit queued with
@@ -145,6 +156,17 @@ export async function syncUpdateIdea(
   }
 }
 
+/** `change` with its text merged into `current` from `over`; null with nothing to merge, or where they clash. */
+async function mergedWith(
+  current: Idea,
+  change: IdeaChange,
+  over: string | undefined,
+): Promise<IdeaChange | null> {
+  if (change.content === undefined || over === undefined || change.content === current.content) return null;
+  const content = await mergeWordsLater(over, change.content, current.content);
+  return content === null ? null : { ...change, content };
+}
+
 async function sendUpdate(
   context: IdeaSyncContext,
   entry: IdeaOutboxEntry,
@@ -153,8 +175,8 @@ async function sendUpdate(
   change: IdeaChange,
 ): Promise<void> {
   const { client, tell } = context;
-  const sendTo = async (version: string | null | undefined) => {
-    const query = client.from('ideas').update(change).eq('id', id);
+  const sendTo = async (version: string | null | undefined, sent = change) => {
+    const query = client.from('ideas').update(sent).eq('id', id);
     const rows = checkSynced(await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS));
     return rows[0] ?? null;
   };
@@ -170,10 +192,13 @@ async function sendUpdate(
     tell({ type: 'synced', id, idea: current });
     return;
   }
-  const idea = current ? await sendTo(current.updated_at) : null;
-  // A move alone, or with the text the server has already (re-queued as its first try was answered):
-  // no text of the other version is at stake.
-  if (current && idea && (change.content === undefined || change.content === current.content)) {
+  // Made from a version the server has no more: merged with the server's, word by word, from the text
+  // the edit was typed over, where the two changed different words.
+  const merged = current && (await mergedWith(current, change, entry.payload.over));
+  const idea = current ? await sendTo(current.updated_at, merged ?? change) : null;
+  // Merged, or a move alone, or with the text the server has already (re-queued as its first try was
+  // answered): no text of the other version is lost.
+  if (current && idea && (merged || change.content === undefined || change.content === current.content)) {
     await settle(context, entry, idea);
     tell({ type: 'synced', id, idea });
     return;

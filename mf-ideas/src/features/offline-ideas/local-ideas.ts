@@ -8,10 +8,11 @@ export type LocalIdea = Idea & { readonly base: string | null };
 
 /**
  * The fields a create or an update sends; with an edit, `over`: the text it was typed over (what the tab
- * showed when the typing began, or the text its last save sent). The browser's tabs share one queue, and
- * an edit folds into the idea's queued one. `breaks` counts the edits folded in that were typed over
- * another text than the one queued (another tab's, typed over an older text): an edit folded into a
- * save on its way goes on from the version that save makes only when none was (idea-sync-steps.ts).
+ * showed when the typing began, or the text its last save sent), from which it is merged with a version
+ * saved elsewhere meanwhile. The browser's tabs share one queue, and an edit folds into the idea's
+ * queued one. `breaks` counts the edits folded in that were typed over another text than the one queued
+ * (another tab's, typed over an older text): an edit folded into a save on its way goes on from the
+ * version that save makes only when none was (idea-sync-steps.ts).
  */
 export type IdeaPayload = {
   readonly content?: string;
@@ -20,11 +21,19 @@ export type IdeaPayload = {
   readonly breaks?: number;
 };
 
-/** An idea's write folded into its queued one ({@link IdeaPayload}'s `breaks`). */
+/** An idea's write folded into its queued one ({@link IdeaPayload}'s `over` and `breaks`). */
 export function foldIdeaPayload(queued: IdeaPayload, next: IdeaPayload): IdeaPayload {
+  const edit = next.content !== undefined;
   // A move alone, or an edit of a device whose code did not say what it was typed over, goes on.
-  const goesOn = next.content === undefined || next.over === undefined || next.over === queued.content;
-  return { ...queued, ...next, breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1) };
+  const goesOn = !edit || next.over === undefined || next.over === queued.content;
+  // Edits that go on from the queued text were, with it, typed over what that was typed over.
+  const over = edit && goesOn && queued.content !== undefined ? queued.over : (next.over ?? queued.over);
+  return {
+    ...queued,
+    ...next,
+    ...(over === undefined ? {} : { over }),
+    breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1),
+  };
 }
 
 export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;

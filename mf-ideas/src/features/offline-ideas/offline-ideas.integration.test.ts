@@ -63,15 +63,19 @@ describe('ideas kept on this device', () => {
     expect(await serverContents(writer)).toEqual(['Said once']);
   });
 
-  it('keeps both versions when an idea edited offline was changed elsewhere meanwhile', async () => {
+  /**
+   * An idea 'Original thought' edited offline here to `offline` while another device saves `elsewhere`;
+   * then back online, once the sync is over.
+   */
+  async function editedOfflineAndElsewhere(offline: string, elsewhereText: string) {
     const writer = await signUp();
     const store = openStore(writer);
     await store.start();
-    store.capture('Original');
+    store.capture('Original thought');
     await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
     const id = store.getState().items[0]?.id ?? '';
     writer.net.down = true;
-    store.edit(id, 'Edited offline');
+    store.edit(id, offline);
     await store.save(id);
     const elsewhere = backend.client() as WorkspaceClient;
     const { data } = await writer.client.auth.getSession();
@@ -79,16 +83,30 @@ describe('ideas kept on this device', () => {
       access_token: data.session?.access_token ?? '',
       refresh_token: data.session?.refresh_token ?? '',
     });
-    await updateIdeaContent({ client: elsewhere, id, content: 'Edited elsewhere' });
+    await updateIdeaContent({ client: elsewhere, id, content: elsewhereText });
     writer.net.down = false;
     globalThis.dispatchEvent?.(new Event('online'));
-    await vi.waitFor(
-      async () =>
-        expect((await serverContents(writer)).sort()).toEqual(['Edited elsewhere', 'Edited offline']),
-      {
-        timeout: 10_000,
-      },
+    await vi.waitFor(() => expect(store.getState().pending).toBe(0), { timeout: 10_000 });
+    return { writer, store };
+  }
+
+  it('merges an idea edited offline with a version saved elsewhere meanwhile that changed other words', async () => {
+    const { writer, store } = await editedOfflineAndElsewhere(
+      'Original thought, revised on the train',
+      'A second original thought',
     );
+    expect(await serverContents(writer)).toEqual(['A second original thought, revised on the train']);
+    await vi.waitFor(() =>
+      expect(store.getState().items.map((idea) => idea.content)).toEqual([
+        'A second original thought, revised on the train',
+      ]),
+    );
+    expect(store.getState().notice).toBeNull();
+  });
+
+  it('keeps both versions when an idea edited offline was changed elsewhere meanwhile in the same words', async () => {
+    const { writer, store } = await editedOfflineAndElsewhere('Edited offline', 'Edited elsewhere');
+    expect((await serverContents(writer)).sort()).toEqual(['Edited elsewhere', 'Edited offline']);
     // The writer is told, by the idea's title.
     await vi.waitFor(() =>
       expect(store.getState().notice).toBe(messages.ideas.changedElsewhere('Edited offline')),

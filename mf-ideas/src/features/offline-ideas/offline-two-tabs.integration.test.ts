@@ -45,16 +45,37 @@ async function onDevice(writer: OfflineWriter, id: string): Promise<string | und
   }
 }
 
-/** A writer with one idea, 'Tides', on the server, shown in two tabs; every update then held. */
+/** A writer with one idea, 'Tides at the weir', on the server, shown in two tabs; every update then held. */
 async function twoTabsOnOneIdea(label: string) {
   const writer = await signUpOfflineWriter(backend, label);
   const here = await openTab(writer);
-  here.capture('Tides');
+  here.capture('Tides at the weir');
   await vi.waitFor(() => expect(here.getState().unsaved.size).toBe(0));
   const id = here.getState().items[0]?.id ?? '';
   const there = await openTab(writer);
-  expect(there.getState().items.map((idea) => idea.content)).toEqual(['Tides']);
+  expect(there.getState().items.map((idea) => idea.content)).toEqual(['Tides at the weir']);
   return { writer, here, there, id, held: holdUpdates(writer) };
+}
+
+/**
+ * This tab's edit held on its way; the other tab's, typed over the text both showed, kept behind it;
+ * then both let through.
+ */
+async function editBothTabs(
+  setup: Awaited<ReturnType<typeof twoTabsOnOneIdea>>,
+  mine: string,
+  other: string,
+) {
+  const { writer, here, there, id, held } = setup;
+  here.edit(id, mine);
+  const savedHere = here.save(id);
+  await vi.waitFor(() => expect(held.length).toBe(1)); // on its way
+  there.edit(id, other);
+  const savedThere = there.save(id);
+  await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe(other));
+  releaseAll(writer, held);
+  await Promise.all([savedHere, savedThere]);
+  await vi.waitFor(() => expect(there.getState().pending).toBe(0), { timeout: 10_000 });
 }
 
 /** Lets every held update through, and those sent from now on. */
@@ -86,31 +107,35 @@ afterAll(async () => {
 });
 
 describe('one idea edited in two tabs', { timeout: 30_000 }, () => {
-  it('keeps both texts when the other tab’s edit, typed over the older text, waits behind this tab’s save', async () => {
-    const { writer, here, there, id, held } = await twoTabsOnOneIdea('two-tabs-clash');
-    here.edit(id, 'Tides, from the harbour wall');
-    const savedHere = here.save(id);
-    await vi.waitFor(() => expect(held.length).toBe(1)); // on its way
-    // Typed in the other tab over 'Tides', which it still shows, and kept behind the save on its way.
-    there.edit(id, 'Tides at dawn');
-    const savedThere = there.save(id);
-    await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe('Tides at dawn'));
-    releaseAll(writer, held);
-    await Promise.all([savedHere, savedThere]);
-    await vi.waitFor(() => expect(there.getState().pending).toBe(0), { timeout: 10_000 });
+  it('merges the other tab’s edit, typed over the older text, with this tab’s save it waited behind', async () => {
+    const setup = await twoTabsOnOneIdea('two-tabs-merge');
+    await editBothTabs(setup, 'Tides at the old weir', 'Spring tides at the weir');
 
-    expect(await onServer(writer)).toEqual(['Tides at dawn', 'Tides, from the harbour wall']);
+    expect(await onServer(setup.writer)).toEqual(['Spring tides at the old weir']);
     await vi.waitFor(() =>
-      expect(there.getState().notice).toBe(messages.ideas.changedElsewhere('Tides at dawn')),
+      expect(setup.there.getState().items.map((idea) => idea.content)).toEqual([
+        'Spring tides at the old weir',
+      ]),
+    );
+    expect(setup.there.getState().notice).toBeNull();
+  });
+
+  it('keeps both texts where the two tabs changed the same words, and tells the writer', async () => {
+    const setup = await twoTabsOnOneIdea('two-tabs-clash');
+    await editBothTabs(setup, 'Tides at the harbour', 'Tides at the bridge');
+
+    expect(await onServer(setup.writer)).toEqual(['Tides at the bridge', 'Tides at the harbour']);
+    await vi.waitFor(() =>
+      expect(setup.there.getState().notice).toBe(messages.ideas.changedElsewhere('Tides at the bridge')),
     );
   });
 
   it('keeps one idea when a tab types on, saving twice, while its own save is on its way', async () => {
     const { writer, here, id, held } = await twoTabsOnOneIdea('two-tabs-typing-on');
-    here.edit(id, 'Tides, from');
+    here.edit(id, 'Tides at the weir, from');
     const saves = [here.save(id)];
     await vi.waitFor(() => expect(held.length).toBe(1));
-    for (const text of ['Tides, from the harbour', 'Tides, from the harbour wall']) {
+    for (const text of ['Tides at the weir, from the harbour', 'Tides at the weir, from the harbour wall']) {
       here.edit(id, text);
       saves.push(here.save(id));
       await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe(text));
@@ -119,7 +144,7 @@ describe('one idea edited in two tabs', { timeout: 30_000 }, () => {
     await Promise.all(saves);
     await vi.waitFor(() => expect(here.getState().pending).toBe(0), { timeout: 10_000 });
 
-    expect(await onServer(writer)).toEqual(['Tides, from the harbour wall']);
+    expect(await onServer(writer)).toEqual(['Tides at the weir, from the harbour wall']);
     expect(here.getState().notice).toBeNull();
   });
 });

@@ -13,7 +13,6 @@ export {
   resolveId,
   serverIdOf,
 } from './local-database.ts';
-export { mergeTextsLater, type WritingText } from './merge-later.ts';
 export {
   type OfflineStore,
   startOfflineStore,

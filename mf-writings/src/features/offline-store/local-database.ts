@@ -1,6 +1,7 @@
 // The writings' side of the device's store: the kernel's offline database (outbox, id map, meta) with
 // a `writings` item store, and what only writings need (their local copies, list reads, remembering).
 import type { DBSchema, IDBPDatabase } from 'idb';
+import type { WritingText } from 'shared-kernel';
 import {
   enqueueWrite,
   type Json,
@@ -11,7 +12,6 @@ import {
   queuedIdsIn,
 } from 'shared-kernel';
 import type { Folder, Writing, WritingSummary } from '../writings-data/index.ts';
-import type { WritingText } from './merge-texts.ts';
 
 export { LOCAL_ID_PREFIX, newLocalId, pendingCount, pendingIds, resolveId, serverIdOf } from 'shared-kernel';
 export type { OutboxOp };

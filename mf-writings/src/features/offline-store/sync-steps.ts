@@ -4,9 +4,11 @@ import {
   checkSynced,
   isDuplicateInsert,
   type Json,
+  mergeTextsLater,
   SyncFailure,
   sameJson,
   type WorkspaceClient,
+  type WritingText,
 } from 'shared-kernel';
 import { WRITING_COLUMNS, type Writing, writingOf } from '../writings-data/index.ts';
 import {
@@ -16,7 +18,6 @@ import {
   type OutboxEntry,
   serverIdOf,
 } from './local-database.ts';
-import { mergeTextsLater, type WritingText } from './merge-later.ts';
 
 /** What a sync did, for the store and the other tabs to follow. Ids are as queued (maybe `local_`). */
 export type SyncEvent =
@@ -325,7 +326,7 @@ async function sendUpdate(
 
 /**
  * The writing changed elsewhere since the version the edit was made from: both are kept. Merged into one
- * when the text of that version is known and the two changed different places (merge-texts.ts);
+ * when the text of that version is known and the two changed different places (the kernel's merge/merge-texts.ts);
  * otherwise the edit goes into the writing and the other version is saved beside it as a conflicted copy.
  */
 async function keepBoth(

@@ -1,5 +1,5 @@
 // Opening a writing (server copy, device copy or draft, whichever is newest) and saving an edit through the device's outbox.
-import { isOfflineFailure, type Json, messages, toDataError } from 'shared-kernel';
+import { isOfflineFailure, type Json, messages, toDataError, type WritingText } from 'shared-kernel';
 import {
   LOCAL_ID_PREFIX,
   localWriting,
@@ -9,7 +9,6 @@ import {
   rememberServerWritings,
   resolveId,
   sameJson,
-  type WritingText,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';

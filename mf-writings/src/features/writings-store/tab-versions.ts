@@ -1,6 +1,6 @@
 // The server version each writing's text in this tab is built on.
-import type { Json } from 'shared-kernel';
-import { type SyncEvent, sameJson, type WritingText } from '../offline-store/index.ts';
+import type { Json, WritingText } from 'shared-kernel';
+import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 import type { Writing } from '../writings-data/index.ts';
 
 /**
@@ -15,7 +15,7 @@ const bases = new Map<string, string | null>();
 /**
  * The text this tab's text of each writing is built on, when known: the base's, or (after a sync merged
  * this tab's save with another's) the text this tab sent. A save that meets a newer version is merged
- * from it (offline-store/merge-texts.ts).
+ * from it (shared-kernel/src/merge/merge-texts.ts).
  */
 const baseTexts = new Map<string, WritingText>();
 /** What this tab last saved of each writing: its own saves are told apart among the syncs by it. */

@@ -7,22 +7,22 @@ import {
   isOfflineFailure,
   type Json,
   limitReachedOf,
+  mergeTextsLater,
   messages,
   nonBlank,
   saveErrorMessage,
   toDataError,
+  type WritingText,
   writingPreview,
 } from 'shared-kernel';
 import {
   asError,
   CONFLICT_COPY_SUFFIX,
   type LocalWriting,
-  mergeTextsLater,
   newLocalId,
   type OfflineStore,
   resolveId,
   sameJson,
-  type WritingText,
   writingOfLocal,
 } from '../offline-store/index.ts';
 import {

@@ -1,5 +1,5 @@
+import type { WritingText } from 'shared-kernel';
 import { type ExitDrafts, exitDrafts, type Json, sameJson } from 'shared-kernel';
-import type { WritingText } from '../../offline-store/index.ts';
 import type { Writing } from '../../writings-data/index.ts';
 import { baseOf, baseTextOf, getWritingsState, keepDraftTypedOver } from '../../writings-store/index.ts';
 

@@ -1,10 +1,11 @@
-// Three-way merge of a writing's text: the version an edit was made from (`base`), the edit (`mine`)
-// and the version the server has now (`theirs`, saved meanwhile by a collaborator or another tab).
-// Changes to different paragraphs, or to different words of one paragraph, both go in; text both sides
-// added at one place is all kept, theirs first (once, when one holds the other). Where both changed the same text there is no merge
-// (null): the sync then keeps the two versions whole (sync-steps.ts).
+// Three-way merge of a text: the version an edit was made from (`base`), the edit (`mine`) and the
+// version the server has now (`theirs`, saved meanwhile by a collaborator or another tab). A writing's
+// title and document (`mergeTexts`), or an idea's plain text (`mergeWords`). Changes to different
+// paragraphs, or to different words of one paragraph, both go in; text both sides added at one place is
+// all kept, theirs first (once, when one holds the other). Where both changed the same text there is no
+// merge (null): the sync then keeps the two versions whole. Loaded when first needed (merge-later.ts).
 import { diffIndices } from 'node-diff3';
-import type { Json } from 'shared-kernel';
+import type { Json } from '../supabase/database.types.ts';
 
 /** What an edit changes of a writing. */
 export type WritingText = { readonly title: string; readonly content: Json | null };
@@ -293,10 +294,16 @@ const isDocument = (content: Json | null): content is Json & DocNode =>
  * same text (or a content is not a document).
  */
 export function mergeTexts(base: WritingText, mine: WritingText, theirs: WritingText): WritingText | null {
-  const title = mergeSequence(wordsOf(base.title), wordsOf(mine.title), wordsOf(theirs.title));
+  const title = mergeWords(base.title, mine.title, theirs.title);
   const content = mergeContent(base.content, mine.content, theirs.content);
-  if (!title || content === undefined) return null;
-  return { title: title.map((token) => ('word' in token ? token.word : '')).join(''), content };
+  if (title === null || content === undefined) return null;
+  return { title, content };
+}
+
+/** A plain text with the changes of both `mine` and `theirs` since `base`, word by word; null where they clash. */
+export function mergeWords(base: string, mine: string, theirs: string): string | null {
+  const merged = mergeSequence(wordsOf(base), wordsOf(mine), wordsOf(theirs));
+  return merged?.map((token) => ('word' in token ? token.word : '')).join('') ?? null;
 }
 
 const wordsOf = (text: string): Token[] => words(text).map((word) => ({ word, marks: null }));

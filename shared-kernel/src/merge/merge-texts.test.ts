@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTexts, type WritingText } from './merge-texts.ts';
+import { mergeTexts, mergeWords, type WritingText } from './merge-texts.ts';
 
 const paragraph = (...texts: (string | { text: string; marks: { type: string }[] })[]) => ({
   type: 'paragraph',
@@ -156,5 +156,28 @@ describe('mergeTexts', () => {
     const base = writing('Draft', paragraph('One.'));
 
     expect(mergeTexts(base, { ...base, title: 'Mine' }, { ...base, title: 'Theirs' })).toBeNull();
+  });
+});
+
+describe('mergeWords (an idea’s text)', () => {
+  const base = 'Tide line\nGulls over the weir';
+
+  it('keeps the changes of both when they changed different words or lines', () => {
+    expect(mergeWords(base, 'Tide line at dawn\nGulls over the weir', 'Tide line\nTerns over the weir')).toBe(
+      'Tide line at dawn\nTerns over the weir',
+    );
+  });
+
+  it('keeps both additions at one place, theirs first, and one addition that holds the other once', () => {
+    expect(mergeWords('Tide line', 'Tide line at dawn', 'Tide line at dusk')).toBe(
+      'Tide line at dusk at dawn',
+    );
+    expect(mergeWords('Tide line', 'Tide line at dawn, grey', 'Tide line at dawn')).toBe(
+      'Tide line at dawn, grey',
+    );
+  });
+
+  it('does not merge where both changed the same word', () => {
+    expect(mergeWords('Tide line', 'Tide shore', 'Tide mark')).toBeNull();
   });
 });
