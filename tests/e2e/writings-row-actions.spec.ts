@@ -210,6 +210,11 @@ test.describe('writings on a touch screen', () => {
     await workspace.open();
     await page.getByRole('button', { name: 'Writings', exact: true }).tap();
     await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'true');
+    // Every row shows its ⋯ (no pointer hovers a row here): a tap on another's opens its menu alone.
+    await row(page, 'Currents').getByRole('button', { name: 'More actions' }).tap();
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(row(page, 'Currents')).toHaveAttribute('aria-selected', 'false');
     // Held on a row's ⋯, a finger opens its menu and leaves the selection as it was.
     await hold(page, row(page, 'Depths').getByRole('button', { name: 'More actions' }));
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
