@@ -5,7 +5,7 @@ import { messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas, updateIdeaContent } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
-import { openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
+import { anotherClientOf, openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
 
 let backend: TestBackend;
 const stores: IdeasStore[] = [];
@@ -77,12 +77,7 @@ describe('ideas kept on this device', () => {
     writer.net.down = true;
     store.edit(id, offline);
     await store.save(id);
-    const elsewhere = backend.client() as WorkspaceClient;
-    const { data } = await writer.client.auth.getSession();
-    await elsewhere.auth.setSession({
-      access_token: data.session?.access_token ?? '',
-      refresh_token: data.session?.refresh_token ?? '',
-    });
+    const elsewhere = await anotherClientOf(backend, writer);
     await updateIdeaContent({ client: elsewhere, id, content: elsewhereText });
     writer.net.down = false;
     globalThis.dispatchEvent?.(new Event('online'));

@@ -3,12 +3,13 @@
 // is a tab: one writer, one device, two lists.
 import 'fake-indexeddb/auto';
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import { messages, type WorkspaceClient } from 'shared-kernel';
+import { messages } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
 import { ideasDatabaseName } from './local-ideas.ts';
 import {
+  anotherClientOf,
   holdUpdates,
   type OfflineWriter,
   openOfflineStore,
@@ -20,12 +21,7 @@ const stores: IdeasStore[] = [];
 
 /** A tab of the writer: its own client (signed in as the writer, on the writer's network) and list. */
 async function openTab(writer: OfflineWriter): Promise<IdeasStore> {
-  const client = backend.client({ fetch: writer.net.fetch }) as WorkspaceClient;
-  const { data } = await writer.client.auth.getSession();
-  await client.auth.setSession({
-    access_token: data.session?.access_token ?? '',
-    refresh_token: data.session?.refresh_token ?? '',
-  });
+  const client = await anotherClientOf(backend, writer, { fetch: writer.net.fetch });
   const store = openOfflineStore({ client, userId: writer.userId }, stores);
   await store.start();
   return store;

@@ -15,6 +15,21 @@ export async function signUpOfflineWriter(backend: TestBackend, label: string) {
 
 export type OfflineWriter = Awaited<ReturnType<typeof signUpOfflineWriter>>;
 
+/** Another client signed in as the writer: another tab (on the writer's `fetch`) or another device. */
+export async function anotherClientOf(
+  backend: TestBackend,
+  writer: OfflineWriter,
+  options: { fetch?: typeof fetch } = {},
+): Promise<WorkspaceClient> {
+  const client = backend.client(options) as WorkspaceClient;
+  const { data } = await writer.client.auth.getSession();
+  await client.auth.setSession({
+    access_token: data.session?.access_token ?? '',
+    refresh_token: data.session?.refresh_token ?? '',
+  });
+  return client;
+}
+
 /** An ideas store of the writer that keeps its writes on the device (not yet started); added to `stores`. */
 export function openOfflineStore(
   { client, userId }: { client: WorkspaceClient; userId: string },
