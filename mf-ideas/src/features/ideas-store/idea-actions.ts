@@ -116,17 +116,21 @@ export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void>
   if (edit === undefined || !item) return;
   const { content, over } = edit;
   // What is typed from now on is typed over the text this save sends.
-  const sending = { content, over: content };
-  runtime.edits.set(id, sending);
+  runtime.edits.set(id, { content, over: content });
   try {
     const saved = await runtime.writes.update({ ...item, content }, over);
     ideaExitDrafts(runtime).forget(id, content); // on the device or the server now
-    if (runtime.edits.get(id) !== sending) return; // typed on meanwhile (the next save follows), or deleted
+    // Typed on meanwhile (the next save follows), or deleted.
+    if (runtime.edits.get(id)?.content !== content) return;
     runtime.edits.delete(id);
     if (!saved) return; // kept on this device; the outbox syncs it
     setState(runtime, { unsaved: withId(runtime.state.unsaved, id, false) });
     replaceIdea(runtime, id, saved); // merged with a version saved elsewhere, it says more than was typed
   } catch (error) {
+    // Perhaps not kept anywhere: what is typed now is typed over what this save was. Merged from the
+    // text it tried to send, a version saved elsewhere would drop the words that never left.
+    const now = runtime.edits.get(id);
+    if (now) runtime.edits.set(id, { ...now, over });
     setState(runtime, { notice: saveErrorMessage(error) });
   }
 }

@@ -80,7 +80,12 @@ async function settle(
     // category (a move folded into this entry as it was sent). Otherwise it is the server's (merged).
     const waiting = kept && (await outbox.index('id').count(idea.id)) > 0;
     const newer = waiting ? { content: kept.content, category_id: kept.category_id } : {};
-    const base = kept?.base && !goesOn ? kept.base : idea.updated_at;
+    // Edits folded in go on from the answer's version only where it has the very text they were typed
+    // over: an answer merged with another's words keeps their version, and the next round merges again.
+    const folded = latest && latest.rev !== entry.rev && latest.payload.content !== undefined;
+    const typedOver = folded ? (entry.payload.content ?? latest.payload.over) : undefined;
+    const advances = goesOn && (typedOver === undefined || idea.content === typedOver);
+    const base = kept?.base && !advances ? kept.base : idea.updated_at;
     await ideas.put({ ...idea, ...newer, base });
   } else await ideas.delete(entry.id);
   await transaction.done;

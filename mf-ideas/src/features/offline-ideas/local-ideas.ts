@@ -26,14 +26,10 @@ export function foldIdeaPayload(queued: IdeaPayload, next: IdeaPayload): IdeaPay
   const edit = next.content !== undefined;
   // A move alone, or an edit of a device whose code did not say what it was typed over, goes on.
   const goesOn = !edit || next.over === undefined || next.over === queued.content;
-  // Edits that go on from the queued text were, with it, typed over what that was typed over.
+  // Edits that go on from the queued text were, with it, typed over what that was typed over (unknown
+  // for an edit queued by older code: then no merge, both versions are kept).
   const over = edit && goesOn && queued.content !== undefined ? queued.over : (next.over ?? queued.over);
-  return {
-    ...queued,
-    ...next,
-    ...(over === undefined ? {} : { over }),
-    breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1),
-  };
+  return { ...queued, ...next, over, breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1) };
 }
 
 export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;

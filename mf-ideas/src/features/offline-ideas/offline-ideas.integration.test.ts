@@ -5,7 +5,14 @@ import { messages, type WorkspaceClient } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas, updateIdeaContent } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
-import { anotherClientOf, openOfflineStore, signUpOfflineWriter } from './offline-writer.testing.ts';
+import {
+  anotherClientOf,
+  deviceText,
+  holdUpdates,
+  type OfflineWriter,
+  openOfflineStore,
+  signUpOfflineWriter,
+} from './offline-writer.testing.ts';
 
 let backend: TestBackend;
 const stores: IdeasStore[] = [];
@@ -65,9 +72,19 @@ describe('ideas kept on this device', () => {
 
   /**
    * An idea 'Original thought' edited offline here to `offline` while another device saves `elsewhere`;
-   * then back online, once the sync is over.
+   * then back online, once the sync is over. With `meanwhile`, updates are held as it comes back: it
+   * lets them through.
    */
-  async function editedOfflineAndElsewhere(offline: string, elsewhereText: string) {
+  async function editedOfflineAndElsewhere(
+    offline: string,
+    elsewhereText: string,
+    meanwhile?: (on: {
+      held: (() => void)[];
+      store: IdeasStore;
+      id: string;
+      writer: OfflineWriter;
+    }) => Promise<void>,
+  ) {
     const writer = await signUp();
     const store = openStore(writer);
     await store.start();
@@ -79,8 +96,11 @@ describe('ideas kept on this device', () => {
     await store.save(id);
     const elsewhere = await anotherClientOf(backend, writer);
     await updateIdeaContent({ client: elsewhere, id, content: elsewhereText });
+    const held = meanwhile ? holdUpdates(writer) : [];
     writer.net.down = false;
     globalThis.dispatchEvent?.(new Event('online'));
+    await meanwhile?.({ held, store, id, writer });
+    writer.net.before = async () => {};
     await vi.waitFor(() => expect(store.getState().pending).toBe(0), { timeout: 10_000 });
     return { writer, store };
   }
@@ -97,6 +117,27 @@ describe('ideas kept on this device', () => {
       ]),
     );
     expect(store.getState().notice).toBeNull();
+  });
+
+  it('merges again what is typed on while the merged version is on its way', async () => {
+    const { writer } = await editedOfflineAndElsewhere(
+      'Original thought, revised on the train',
+      'A second original thought',
+      async ({ held, store, id, writer }) => {
+        // Sent as made from the version it was (the next try after the failed one).
+        await vi.waitFor(() => expect(held.length).toBe(1), { timeout: 10_000 });
+        held[0]?.();
+        await vi.waitFor(() => expect(held.length).toBe(2)); // the merged text, on its way
+        const typedOn = 'Original thought, revised on the train at dusk';
+        store.edit(id, typedOn);
+        const saved = store.save(id);
+        await vi.waitFor(async () => expect(await deviceText(writer, id)).toBe(typedOn));
+        writer.net.before = async () => {};
+        held[1]?.();
+        await saved;
+      },
+    );
+    expect(await serverContents(writer)).toEqual(['A second original thought, revised on the train at dusk']);
   });
 
   it('keeps both versions when an idea edited offline was changed elsewhere meanwhile in the same words', async () => {

@@ -7,9 +7,9 @@ import { messages } from 'shared-kernel';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listIdeas } from '../ideas-data/index.ts';
 import type { IdeasStore } from '../ideas-store/index.ts';
-import { ideasDatabaseName } from './local-ideas.ts';
 import {
   anotherClientOf,
+  deviceText,
   holdUpdates,
   type OfflineWriter,
   openOfflineStore,
@@ -29,17 +29,6 @@ async function openTab(writer: OfflineWriter): Promise<IdeasStore> {
 
 const onServer = async (writer: OfflineWriter) =>
   (await listIdeas({ ...writer, categoryId: null, offset: 0, limit: 50 })).map((idea) => idea.content).sort();
-
-/** The text of idea `id` in the device's copy, which the tabs share. */
-async function onDevice(writer: OfflineWriter, id: string): Promise<string | undefined> {
-  const { openDB } = await import('idb');
-  const database = await openDB(ideasDatabaseName(writer.userId));
-  try {
-    return ((await database.get('ideas', id)) as { content?: string } | undefined)?.content;
-  } finally {
-    database.close();
-  }
-}
 
 /** A writer with one idea, 'Tides at the weir', on the server, shown in two tabs; every update then held. */
 async function twoTabsOnOneIdea(label: string) {
@@ -68,7 +57,7 @@ async function editBothTabs(
   await vi.waitFor(() => expect(held.length).toBe(1)); // on its way
   there.edit(id, other);
   const savedThere = there.save(id);
-  await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe(other));
+  await vi.waitFor(async () => expect(await deviceText(writer, id)).toBe(other));
   releaseAll(writer, held);
   await Promise.all([savedHere, savedThere]);
   await vi.waitFor(() => expect(there.getState().pending).toBe(0), { timeout: 10_000 });
@@ -134,7 +123,7 @@ describe('one idea edited in two tabs', { timeout: 30_000 }, () => {
     for (const text of ['Tides at the weir, from the harbour', 'Tides at the weir, from the harbour wall']) {
       here.edit(id, text);
       saves.push(here.save(id));
-      await vi.waitFor(async () => expect(await onDevice(writer, id)).toBe(text));
+      await vi.waitFor(async () => expect(await deviceText(writer, id)).toBe(text));
     }
     releaseAll(writer, held);
     await Promise.all(saves);

@@ -1,6 +1,8 @@
+import { openDB } from 'idb';
 import { cuttableNetwork, type TestBackend } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
 import { createIdeasStore, type IdeasStore, serverWrites } from '../ideas-store/index.ts';
+import { ideasDatabaseName } from './local-ideas.ts';
 import { offlineIdeaWrites } from './offline-writes.ts';
 
 /** A new writer whose connection a test can cut (`net.down`) or make lose answers (`net.loseAnswers`). */
@@ -50,4 +52,14 @@ export function holdUpdates(writer: OfflineWriter): (() => void)[] {
   writer.net.before = (request) =>
     request.method === 'PATCH' ? new Promise((resolve) => held.push(resolve)) : Promise.resolve();
   return held;
+}
+
+/** The text of idea `id` in the device's copy (which the browser's tabs share). */
+export async function deviceText(writer: OfflineWriter, id: string): Promise<string | undefined> {
+  const database = await openDB(ideasDatabaseName(writer.userId));
+  try {
+    return ((await database.get('ideas', id)) as { content?: string } | undefined)?.content;
+  } finally {
+    database.close();
+  }
 }
