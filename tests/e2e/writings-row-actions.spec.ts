@@ -210,7 +210,14 @@ test.describe('writings on a touch screen', () => {
     await workspace.open();
     await page.getByRole('button', { name: 'Writings', exact: true }).tap();
     await expect(row(page, 'Depths')).toHaveAttribute('aria-selected', 'true');
-    // Every row shows its ⋯ (no pointer hovers a row here): a tap on another's opens its menu alone.
+    // Every row shows its ⋯ (no pointer hovers a row here). A swipe up the list that begins on one opens
+    // nothing; a tap on another row's opens its menu alone.
+    const currentsMore = row(page, 'Currents').getByRole('button', { name: 'More actions' });
+    await expect(currentsMore).toHaveAttribute('data-state', 'closed'); // the menu's own button, arrived
+    const lift = await fingerOn(page, currentsMore);
+    await lift(-120);
+    await page.waitForTimeout(300); // what a press would open shows within a frame
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeHidden();
     await row(page, 'Currents').getByRole('button', { name: 'More actions' }).tap();
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
     await page.keyboard.press('Escape');

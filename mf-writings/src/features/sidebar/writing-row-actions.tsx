@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ConfirmDialog, canWriteToFolder, messages, PromptDialog } from 'shared-kernel';
 import menu from '../../lib/menu.module.css';
 import { asError } from '../offline-store/index.ts';
@@ -12,6 +12,7 @@ import {
 } from '../writings-store/index.ts';
 import { categoryNameError } from './category-name-error.ts';
 import styles from './sidebar.module.css';
+import { byFinger, fingerPress } from './tap-opens.ts';
 
 /**
  * A writing's actions (Rename, Move to folder, Delete after a confirmation) in a menu, loaded on first use
@@ -26,6 +27,9 @@ export function WritingRowActions({
   defaultOpen: boolean;
 }) {
   const [asking, setAsking] = useState<'rename' | 'move' | 'delete' | null>(null);
+  const [open, setOpen] = useState(defaultOpen);
+  // Whether the menu was open when a finger pressed ⋯: its tap then closes it.
+  const openAtPress = useRef(false);
   // The folders a writing can be moved into, offered as the name is typed (a name not among them makes one).
   const folders = useWritingsStore((state) => state.folders);
   const selectedIds = useWritingsStore((state) => state.selectedIds);
@@ -56,11 +60,18 @@ export function WritingRowActions({
   };
   return (
     <>
-      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
         <DropdownMenu.Trigger
           className={styles.moreActions}
           aria-label={messages.sidebar.moreActions}
           data-asking={asking !== null || undefined}
+          onPointerDown={(event) => {
+            openAtPress.current = open;
+            fingerPress(event); // a finger's press is not Radix's to open on
+          }}
+          onClick={(event) => {
+            if (byFinger(event)) setOpen(!openAtPress.current);
+          }}
         >
           <span aria-hidden="true">⋯</span>
         </DropdownMenu.Trigger>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { afterFirstScreen, type EventBus, messages, useOnDemand } from 'shared-kernel';
 import { currentFolderPermission, useWritingsStore, type WritingSummary } from '../writings-store/index.ts';
 import styles from './sidebar.module.css';
+import { fingerPress } from './tap-opens.ts';
 
 // The menu (Radix, its positioning, the dialogs) is not needed for the first screen: it arrives when the
 // sidebar is idle after it (`useRowMenuAfterFirstScreen`) or when the pointer reaches a row's button.
@@ -18,7 +19,7 @@ export function useRowMenuAfterFirstScreen(bus: EventBus): void {
  * A writing's actions behind one small button at the end of its title line (none in a folder shared for
  * reading): the title keeps the rest of the line (cut with an ellipsis before the button, never drawn
  * under it). Until the menu's code has arrived the button is a plain one that asks for it, and a press
- * or a click opens the menu once it is there.
+ * (a mouse's), a tap or a key opens the menu once it is there.
  */
 export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
   const [WritingRowActions, request] = useOnDemand(loadWritingRowActions);
@@ -38,11 +39,11 @@ export function WritingRowMenu({ writing }: { writing: WritingSummary }) {
       aria-label={messages.sidebar.moreActions}
       aria-haspopup="menu"
       onPointerEnter={request}
-      // Asked at the press, as the menu's own button does: code arriving between a finger's press and its
-      // lift puts that button under it, whose click opens nothing. And as that button, the press keeps the
-      // mouse events a finger makes from following, whose focus would close the menu just opened.
+      // A mouse asks at the press, as the menu's own button opens then (and keeps the focus where it is,
+      // as that button does); a finger, at its tap (tap-opens.ts), which the menu's own button also takes
+      // should the code arrive under the finger.
       onPointerDown={(event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
+        if (fingerPress(event) || event.button !== 0 || event.ctrlKey) return;
         event.preventDefault();
         ask();
       }}
