@@ -6,8 +6,9 @@ import type { MouseEvent, PointerEvent } from 'react';
 /** Whether the last press on a row's ⋯ was a finger's (a click event has no pointer type in every browser). */
 let pressedByFinger = false;
 
-/** Whether `event` (a click) comes from a finger. */
+/** Whether `event` (a click) comes from a finger: not from a key (which Radix takes), nor a mouse. */
 export function byFinger(event: MouseEvent): boolean {
+  if (event.detail === 0) return false;
   const { pointerType } = event.nativeEvent as { pointerType?: string };
   return pointerType ? pointerType === 'touch' : pressedByFinger;
 }
