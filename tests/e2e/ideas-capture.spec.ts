@@ -2,16 +2,8 @@ import type { Page } from '@playwright/test';
 import { ideaTitle, messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import {
-  clientOf,
-  deviceIdeaTexts,
-  holdIdeaRequests,
-  IdeasPanel,
-  openEmptyInbox,
-  seedIdeas,
-  serverIdeas,
-} from './support/ideas.ts';
-import { WorkspacePage } from './support/workspace-page.ts';
+import { holdIdeaRequests, IdeasPanel, openEmptyInbox, seedIdeas, serverIdeas } from './support/ideas.ts';
+import type { WorkspacePage } from './support/workspace-page.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -307,64 +299,5 @@ test.describe('the ideas inbox', () => {
             (element.closest('[role="option"]')?.getBoundingClientRect().right ?? 0),
       ),
     ).toBe(true);
-  });
-
-  test('an idea saved over a version saved elsewhere meanwhile in the same words keeps both, and the writer is told', async ({
-    page,
-    account,
-    workspace,
-  }) => {
-    await seedIdeas(account, [{ content: 'Tide line' }]);
-    // The save is held back until the idea has been changed on another device.
-    const save = await holdIdeaRequests(page, 'PATCH');
-    await workspace.open();
-    const ideas = new IdeasPanel(page);
-    await ideas.idea('Tide line').click();
-    await expect(ideas.root.getByRole('textbox', { name: messages.ideas.editIdea })).toBeFocused();
-    for (let letter = 0; letter < 'line'.length; letter += 1) await page.keyboard.press('Backspace');
-    await page.keyboard.type('shore');
-    await expect.poll(() => save.asked).toBe(true);
-    const elsewhere = await clientOf(account);
-    const { error } = await elsewhere.from('ideas').update({ content: 'Tide mark' }).neq('content', '');
-    expect(error).toBeNull();
-    save.release();
-
-    await expect(ideas.root.getByText(messages.ideas.changedElsewhere('Tide shore'))).toBeVisible();
-    await expect(ideas.idea('Tide mark')).toBeVisible();
-    await expect
-      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content).sort())
-      .toEqual(['Tide mark', 'Tide shore']);
-  });
-
-  test('one idea typed in two tabs while the first tab’s save is on its way gets the words of both', async ({
-    page,
-    context,
-    account,
-    workspace,
-  }) => {
-    await seedIdeas(account, [{ content: 'Tide line' }]);
-    // The first tab's save is held on its way until the second tab has typed.
-    const save = await holdIdeaRequests(page, 'PATCH');
-    await workspace.open();
-    const other = await context.newPage(); // signed in: it shares the first tab's storage
-    await new WorkspacePage(other).open();
-    const here = new IdeasPanel(page);
-    const there = new IdeasPanel(other);
-    await here.idea('Tide line').click();
-    await page.keyboard.type(' at dawn');
-    await expect.poll(() => save.asked).toBe(true);
-    // The second tab still shows 'Tide line': its words are typed over that, at its beginning.
-    await there.idea('Tide line').click();
-    await other.keyboard.press('Home');
-    await other.keyboard.type('Low ');
-    // Kept on the device, behind the save on its way.
-    await expect.poll(() => deviceIdeaTexts(other, account)).toEqual(['Low Tide line']);
-    save.release();
-
-    await expect
-      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
-      .toEqual(['Low Tide line at dawn']);
-    for (const panel of [here, there]) await expect(panel.idea('Low Tide line at dawn')).toBeVisible();
-    await expect(there.root.getByText(/was also changed elsewhere/)).toBeHidden();
   });
 });

@@ -39,6 +39,12 @@ export type OutboxEntry<Payload = Record<string, unknown>> = {
    * replayed after its answer was lost, which finds the row it made) would not carry it.
    */
   readonly sent?: boolean;
+  /**
+   * Set on an update queued apart from the item's queued writes, none of which it was typed on from
+   * ({@link FoldPayload}): the version it was made from, which it is sent from. The item's other writes
+   * go from its copy's `base` ({@link KeptItem}).
+   */
+  readonly base?: string | null;
 };
 
 /**
@@ -147,15 +153,40 @@ function foldedBase(kept: string | null, folded: string | null): string | null {
   return kept !== null && folded !== null && folded < kept ? folded : kept;
 }
 
-/** How a write's payload folds into the item's queued one: the payload the entry then holds. */
-export type FoldPayload<Payload> = (queued: Payload, next: Payload) => Payload;
+/**
+ * How a write's payload folds into one of the item's queued writes: the payload that entry then holds,
+ * or `null` where the write does not go on from it (another tab's edit, typed over an older text): then
+ * it is queued apart, with its own base, so the sync merges the two rather than one replacing the other.
+ */
+export type FoldPayload<Payload> = (queued: Payload, next: Payload) => Payload | null;
+
+/** Whether a later update of the item may fold into `entry`: an update, or a create not sent yet. */
+const takesUpdates = (entry: OutboxEntry<unknown>) =>
+  entry.op === 'update' || (entry.op === 'create' && !entry.sent);
+
+/**
+ * The entry an update folds into, with the payload it then holds: the latest of the item's queued
+ * updates, and its create while that is not sent yet ({@link claimCreates}), that `fold` takes it into.
+ */
+function foldTarget<Payload>(
+  queued: readonly OutboxEntry<Payload>[],
+  payload: Payload,
+  fold: FoldPayload<Payload>,
+): { entry: OutboxEntry<Payload>; payload: Payload } | null {
+  for (const entry of queued.filter(takesUpdates).reverse()) {
+    const folded = fold(entry.payload, payload);
+    if (folded !== null) return { entry, payload: folded };
+  }
+  return null;
+}
 
 /**
  * Queues a write and keeps the item's local copy in one transaction: a write is either queued with its
  * copy or not at all. An update folds into the item's queued update, or into its create while that is
  * not sent yet ({@link claimCreates}), so the outbox holds one write per item, and the copy's base stays
- * the oldest version an unsynced edit was made from ({@link foldedBase}). A delete drops the item's
- * queued updates (the delete follows its create, if that is still queued).
+ * the oldest version an unsynced edit was made from ({@link foldedBase}); one the area's `fold` keeps
+ * apart is queued with its own base. A delete drops the item's queued updates (the delete follows its
+ * create, if that is still queued).
  * Answers the key (`seq`) of the entry that holds the write: it has synced once that entry is gone.
  */
 export async function enqueueWrite<Payload extends object>(
@@ -185,25 +216,20 @@ export async function enqueueWrite<Payload extends object>(
   // An item made offline may have synced meanwhile (in another tab): its writes go to its server id.
   const id = ((await transaction.objectStore('idMap').get(queuedId)) as string | undefined) ?? queuedId;
   const queued = (await outbox.index('id').getAll(id)) as OutboxEntry<Payload>[];
-  // The item's queued update, else its create not sent yet: an update folds into the last of them.
-  const foldInto =
-    queued.find((entry) => entry.op === 'update') ??
-    queued.find((entry) => entry.op === 'create' && !entry.sent);
+  const target = op === 'update' ? foldTarget(queued, payload, fold) : null;
+  // An update none of the item's queued writes takes goes from the version it was made from.
+  const apart = op === 'update' && !target && queued.some(takesUpdates);
   let seq: number;
-  if (op === 'update' && foldInto) {
-    seq = foldInto.seq;
-    await outbox.put({
-      ...foldInto,
-      payload: fold(foldInto.payload, payload),
-      ts: now,
-      rev: foldInto.rev + 1,
-    });
+  if (target) {
+    seq = target.entry.seq;
+    await outbox.put({ ...target.entry, payload: target.payload, ts: now, rev: target.entry.rev + 1 });
   } else {
     if (op === 'delete') {
       for (const entry of queued) if (entry.op === 'update') await outbox.delete(entry.seq);
     }
     // The key path fills in `seq`.
-    seq = (await outbox.add({ op, id, payload, ts: now, rev: 0 })) as number;
+    const entry = { op, id, payload, ts: now, rev: 0, ...(apart ? { base: item?.base ?? null } : {}) };
+    seq = (await outbox.add(entry)) as number;
   }
   if (op === 'delete') await items.delete(id);
   else if (item) {
@@ -211,7 +237,7 @@ export async function enqueueWrite<Payload extends object>(
     // version this device keeps under the new one.
     const kept =
       queued.length > 0 || id !== queuedId ? ((await items.get(id)) as KeptItem | undefined) : undefined;
-    const base = kept && (id === queuedId ? foldedBase(kept.base, item.base) : kept.base);
+    const base = kept && (id === queuedId && !apart ? foldedBase(kept.base, item.base) : kept.base);
     await items.put({ ...item, id, ...(kept ? { base } : {}) });
   }
   await transaction.done;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteServerReached } from '../network/network-status.ts';
-import { enqueueWrite } from './local-database.ts';
+import { enqueueWrite, openOfflineDatabase, outboxEntries } from './local-database.ts';
 import { type OfflineArea, startOfflineArea } from './offline-area.ts';
 import { SyncFailure } from './sync-failure.ts';
 
@@ -165,5 +165,31 @@ describe('a write queued in an offline area', () => {
     const outcome = await area.queue({ op: 'update', id: 'a', item: { id: 'a', base: null } });
     expect(outcome).toEqual({ synced: true, failure: null });
     expect(await area.database.count('outbox')).toBe(1); // the other tab's write, still to go
+  });
+
+  it('is queued apart, from the version it was made from, where the area does not fold it; then folds into the write it goes on from', async () => {
+    const database = await openOfflineDatabase(`area-${crypto.randomUUID()}`, 'items');
+    // A text folds into a queued one only where it was typed over that one's text.
+    const fold = (queued: { text: string }, next: { text: string; over: string }) =>
+      next.over === queued.text ? { ...queued, ...next } : null;
+    const write = (text: string, over: string, base: string) =>
+      enqueueWrite(database, 'items', {
+        op: 'update',
+        id: 'a',
+        payload: { text, over },
+        item: { id: 'a', base },
+        fold,
+      });
+    await write('one tab', 'first', 'v2');
+    await write('other tab', 'first', 'v1'); // typed over the same text, in a tab that had an older version
+    await write('one tab, on', 'one tab', 'v2');
+
+    const entries = await outboxEntries<{ text: string }>(database);
+    expect(entries.map(({ payload, base }) => ({ text: payload.text, base }))).toEqual([
+      { text: 'one tab, on', base: undefined },
+      { text: 'other tab', base: 'v1' },
+    ]);
+    expect(await database.get('items', 'a')).toMatchObject({ base: 'v2' }); // the first write's
+    database.close();
   });
 });

@@ -44,21 +44,10 @@ async function readIdea({ client }: IdeaSyncContext, id: string): Promise<Idea |
 }
 
 /**
- * Whether the text of `latest`, folded into `sent` while it was on its way, goes on from the text sent:
- * each edit folded in since was typed over the one before (a move alone changes no text). Another tab's
- * edit, typed over an older text, does not: sent next as made from the version `sent` made, it would
- * drop the words sent.
- */
-function goesOnFrom(sent: IdeaOutboxEntry, latest: IdeaOutboxEntry | undefined): boolean {
-  if (!latest || latest.rev === sent.rev || sent.payload.content === undefined) return true;
-  return (latest.payload.breaks ?? 0) === (sent.payload.breaks ?? 0);
-}
-
-/**
  * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
- * since. A folded edit goes next from that base (typed over the text sent) when it goes on from that
- * text; otherwise from the version it was made from, so the server's check merges or keeps both texts
- * (sendUpdate).
+ * since (typed on from the text sent: foldIdeaPayload). That edit goes next from the answer's version
+ * when the answer has the text sent; otherwise (merged with another's words) from the version it was
+ * made from, so the server's check merges again (sendUpdate).
  */
 async function settle(
   { database }: IdeaSyncContext,
@@ -69,9 +58,9 @@ async function settle(
   const outbox = transaction.objectStore('outbox');
   const ideas = transaction.objectStore('ideas');
   const latest = await outbox.get(entry.seq);
-  const goesOn = goesOnFrom(entry, latest);
-  if (latest?.rev === entry.rev) await outbox.delete(entry.seq);
-  else if (latest && goesOn && entry.payload.content !== undefined) {
+  const folded = latest !== undefined && latest.rev !== entry.rev;
+  if (latest && !folded) await outbox.delete(entry.seq);
+  else if (latest && entry.payload.content !== undefined) {
     await outbox.put({ ...latest, payload: { ...latest.payload, over: entry.payload.content } });
   }
   if (idea) {
@@ -82,9 +71,11 @@ async function settle(
     const newer = waiting ? { content: kept.content, category_id: kept.category_id } : {};
     // Edits folded in go on from the answer's version only where it has the very text they were typed
     // over: an answer merged with another's words keeps their version, and the next round merges again.
-    const folded = latest && latest.rev !== entry.rev && latest.payload.content !== undefined;
-    const typedOver = folded ? (entry.payload.content ?? latest.payload.over) : undefined;
-    const advances = goesOn && (typedOver === undefined || idea.content === typedOver);
+    const typedOver =
+      folded && latest.payload.content !== undefined
+        ? (entry.payload.content ?? latest.payload.over)
+        : undefined;
+    const advances = typedOver === undefined || idea.content === typedOver;
     const base = kept?.base && !advances ? kept.base : idea.updated_at;
     await ideas.put({ ...idea, ...newer, base });
   } else await ideas.delete(entry.id);
@@ -150,13 +141,15 @@ export async function syncUpdateIdea(
     ...(edit === undefined ? {} : { content: edit }),
     ...(moving ? { category_id } : {}),
   };
-  if (!moving) return sendUpdate(context, entry, id, local?.base, change);
+  // An edit queued apart from another tab's goes from its own version (local-ideas.ts).
+  const base = entry.base !== undefined ? entry.base : local?.base;
+  if (!moving) return sendUpdate(context, entry, id, base, change);
   try {
-    await sendUpdate(context, entry, id, local?.base, change);
+    await sendUpdate(context, entry, id, base, change);
   } catch (failure) {
     if (!isRefused(failure)) throw failure;
     if (edit === undefined) await settle(context, entry, await readIdea(context, id));
-    else await sendUpdate(context, entry, id, local?.base, { content: edit });
+    else await sendUpdate(context, entry, id, base, { content: edit });
     context.tell({ type: 'move-refused', id });
   }
 }

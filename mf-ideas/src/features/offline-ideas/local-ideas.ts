@@ -9,27 +9,28 @@ export type LocalIdea = Idea & { readonly base: string | null };
 /**
  * The fields a create or an update sends; with an edit, `over`: the text it was typed over (what the tab
  * showed when the typing began, or the text its last save sent), from which it is merged with a version
- * saved elsewhere meanwhile. The browser's tabs share one queue, and an edit folds into the idea's
- * queued one. `breaks` counts the edits folded in that were typed over another text than the one queued
- * (another tab's, typed over an older text): an edit folded into a save on its way goes on from the
- * version that save makes only when none was (idea-sync-steps.ts).
+ * saved elsewhere meanwhile (idea-sync-steps.ts).
  */
 export type IdeaPayload = {
   readonly content?: string;
   readonly category_id?: string | null;
   readonly over?: string;
-  readonly breaks?: number;
 };
 
-/** An idea's write folded into its queued one ({@link IdeaPayload}'s `over` and `breaks`). */
-export function foldIdeaPayload(queued: IdeaPayload, next: IdeaPayload): IdeaPayload {
-  const edit = next.content !== undefined;
-  // A move alone, or an edit of a device whose code did not say what it was typed over, goes on.
-  const goesOn = !edit || next.over === undefined || next.over === queued.content;
-  // Edits that go on from the queued text were, with it, typed over what that was typed over (unknown
-  // for an edit queued by older code: then no merge, both versions are kept).
-  const over = edit && goesOn && queued.content !== undefined ? queued.over : (next.over ?? queued.over);
-  return { ...queued, ...next, over, breaks: (queued.breaks ?? 0) + (goesOn ? 0 : 1) };
+/**
+ * An idea's write folded into a queued one. The browser's tabs share one queue: an edit typed over
+ * another text than the queued one (another tab's, typed over an older text) does not fold (`null`). It
+ * is queued apart with the version it was made from, and merged with the queued one when it syncs,
+ * rather than replace its words.
+ */
+export function foldIdeaPayload(queued: IdeaPayload, next: IdeaPayload): IdeaPayload | null {
+  if (next.content === undefined) return { ...queued, ...next }; // a move alone
+  if (queued.content === undefined) return { ...queued, ...next }; // an edit after a move
+  // An edit of a device whose code did not say what it was typed over goes on.
+  if (next.over !== undefined && next.over !== queued.content) return null;
+  // Typed on from the queued text: with it, typed over what that was typed over (unknown for an edit
+  // queued by older code, or a create: then no merge, both versions are kept).
+  return { ...queued, ...next, over: queued.over };
 }
 
 export type IdeaOutboxEntry = OutboxEntry<IdeaPayload>;

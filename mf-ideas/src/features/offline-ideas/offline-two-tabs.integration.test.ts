@@ -115,6 +115,24 @@ describe('one idea edited in two tabs', { timeout: 30_000 }, () => {
     );
   });
 
+  it('merges the two tabs’ edits made while both were offline, once back online', async () => {
+    const { writer, here, there, id } = await twoTabsOnOneIdea('two-tabs-offline');
+    releaseAll(writer, []);
+    writer.net.down = true;
+    here.edit(id, 'Tides at the old weir');
+    await here.save(id);
+    there.edit(id, 'Spring tides at the weir'); // typed over the text both tabs showed
+    await there.save(id);
+
+    writer.net.down = false;
+    await there.refetch();
+    await vi.waitFor(() => expect(there.getState().pending).toBe(0), { timeout: 10_000 });
+    expect(await onServer(writer)).toEqual(['Spring tides at the old weir']);
+    await vi.waitFor(() =>
+      expect(here.getState().items.map((idea) => idea.content)).toEqual(['Spring tides at the old weir']),
+    );
+  });
+
   it('keeps one idea when a tab types on, saving twice, while its own save is on its way', async () => {
     const { writer, here, id, held } = await twoTabsOnOneIdea('two-tabs-typing-on');
     here.edit(id, 'Tides at the weir, from');
