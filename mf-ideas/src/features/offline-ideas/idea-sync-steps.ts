@@ -61,7 +61,8 @@ async function settle(
   const folded = latest !== undefined && latest.rev !== entry.rev;
   if (latest && !folded) await outbox.delete(entry.seq);
   else if (latest && entry.payload.content !== undefined) {
-    await outbox.put({ ...latest, payload: { ...latest.payload, over: entry.payload.content } });
+    const { tried: _answered, ...payload } = latest.payload;
+    await outbox.put({ ...latest, payload: { ...payload, over: entry.payload.content } });
   }
   if (idea) {
     const kept: LocalIdea | undefined = await ideas.get(idea.id);
@@ -165,6 +166,14 @@ async function mergedWith(
   return content === null ? null : { ...change, content };
 }
 
+/** Keeps on the entry its text as a try sent it, whose answer never came back ({@link IdeaPayload}). */
+async function rememberTry({ database }: IdeaSyncContext, entry: IdeaOutboxEntry, tried: string) {
+  const transaction = database.transaction('outbox', 'readwrite');
+  const latest = await transaction.store.get(entry.seq);
+  if (latest) await transaction.store.put({ ...latest, payload: { ...latest.payload, tried } });
+  await transaction.done;
+}
+
 async function sendUpdate(
   context: IdeaSyncContext,
   entry: IdeaOutboxEntry,
@@ -175,8 +184,12 @@ async function sendUpdate(
   const { client, tell } = context;
   const sendTo = async (version: string | null | undefined, sent = change) => {
     const query = client.from('ideas').update(sent).eq('id', id);
-    const rows = checkSynced(await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS));
-    return rows[0] ?? null;
+    const answer = await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS);
+    // No answer: the server may have the text. Only the entry's own text is typed on from (not a merge).
+    if (answer.status === 0 && sent === change && change.content !== undefined) {
+      await rememberTry(context, entry, change.content);
+    }
+    return checkSynced(answer)[0] ?? null;
   };
   const saved = await sendTo(base);
   if (saved) {
@@ -190,13 +203,17 @@ async function sendUpdate(
     tell({ type: 'synced', id, idea: current });
     return;
   }
-  // Made from a version the server has no more: merged with the server's, word by word, from the text
-  // the edit was typed over, where the two changed different words.
-  const merged = current && (await mergedWith(current, change, entry.payload.over));
-  const idea = current ? await sendTo(current.updated_at, merged ?? change) : null;
-  // Merged, or a move alone, or with the text the server has already (re-queued as its first try was
-  // answered): no text of the other version is lost.
-  if (current && idea && (merged || change.content === undefined || change.content === current.content)) {
+  // An earlier try got through, its answer lost, and the writer typed on from its text: it goes on from
+  // the server's version. Otherwise made from a version the server has no more: merged with the
+  // server's, word by word, from the text the edit was typed over, where the two changed different words.
+  const { over, tried } = entry.payload;
+  const ownTry = current !== null && tried !== undefined && current.content === tried;
+  const merged = current && !ownTry && (await mergedWith(current, change, over));
+  const idea = current ? await sendTo(current.updated_at, merged || change) : null;
+  // Typed on from our own try, merged, or a move alone, or with the text the server has already
+  // (re-queued as its first try was answered): no text of the other version is lost.
+  const kept = ownTry || merged || change.content === undefined || change.content === current?.content;
+  if (current && idea && kept) {
     await settle(context, entry, idea);
     tell({ type: 'synced', id, idea });
     return;

@@ -9,12 +9,15 @@ export type LocalIdea = Idea & { readonly base: string | null };
 /**
  * The fields a create or an update sends; with an edit, `over`: the text it was typed over (what the tab
  * showed when the typing began, or the text its last save sent), from which it is merged with a version
- * saved elsewhere meanwhile (idea-sync-steps.ts).
+ * saved elsewhere meanwhile, and `tried`: its text as sent by a try whose answer never came back (the
+ * server may have it: what is typed on from it then goes on from the server's version). See
+ * idea-sync-steps.ts.
  */
 export type IdeaPayload = {
   readonly content?: string;
   readonly category_id?: string | null;
   readonly over?: string;
+  readonly tried?: string;
 };
 
 /**

@@ -70,6 +70,24 @@ describe('ideas kept on this device', () => {
     expect(await serverContents(writer)).toEqual(['Said once']);
   });
 
+  it('keeps one idea when an edit’s answer is lost and the writer types on before it is sent again', async () => {
+    const writer = await signUp();
+    const store = openStore(writer);
+    await store.start();
+    store.capture('Tides at the weir');
+    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
+    const id = store.getState().items[0]?.id ?? '';
+    writer.net.loseAnswers = 1;
+    store.edit(id, 'Tides at the bridge');
+    await store.save(id); // on the server, but its answer never came back
+    store.edit(id, 'Tides at the bridge tonight');
+    await store.save(id);
+
+    await vi.waitFor(() => expect(store.getState().pending).toBe(0), { timeout: 10_000 });
+    expect(await serverContents(writer)).toEqual(['Tides at the bridge tonight']);
+    expect(store.getState().notice).toBeNull();
+  });
+
   /**
    * An idea 'Original thought' edited offline here to `offline` while another device saves `elsewhere`;
    * then back online, once the sync is over. With `meanwhile`, updates are held as it comes back: it
