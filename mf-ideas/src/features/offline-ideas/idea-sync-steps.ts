@@ -8,7 +8,7 @@ import {
   type WorkspaceClient,
 } from 'shared-kernel';
 import { IDEA_COLUMNS, type Idea } from '../ideas-data/index.ts';
-import type { IdeaOutboxEntry, IdeasDatabase, LocalIdea } from './local-ideas.ts';
+import type { IdeaCopy, IdeaOutboxEntry, IdeaPayload, IdeasDatabase, LocalIdea } from './local-ideas.ts';
 
 /** What a sync did, for the store and the other tabs to follow. */
 export type IdeaSyncEvent =
@@ -43,6 +43,18 @@ async function readIdea({ client }: IdeaSyncContext, id: string): Promise<Idea |
   return checkSynced(await client.from('ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle());
 }
 
+/** Inserts an idea under its own id; a replay after a lost answer finds the row it made. */
+async function insertOrFind(context: IdeaSyncContext, row: IdeaCopy): Promise<Idea> {
+  try {
+    return await insertIdea(context, row);
+  } catch (failure) {
+    if (!isDuplicateInsert(failure)) throw failure;
+    const idea = await readIdea(context, row.id);
+    if (!idea) throw failure;
+    return idea;
+  }
+}
+
 /**
  * Keeps the server's answer as the local copy's base, and drops the entry unless an edit was folded in
  * since (typed on from the text sent: foldIdeaPayload). That edit goes next from the answer's version
@@ -61,7 +73,7 @@ async function settle(
   const folded = latest !== undefined && latest.rev !== entry.rev;
   if (latest && !folded) await outbox.delete(entry.seq);
   else if (latest && entry.payload.content !== undefined) {
-    const { tried: _answered, ...payload } = latest.payload;
+    const { tried: _sent, copy: _made, ...payload } = latest.payload;
     await outbox.put({ ...latest, payload: { ...payload, over: entry.payload.content } });
   }
   if (idea) {
@@ -86,18 +98,11 @@ async function settle(
 /** Create: insert under the idea's own id, so a replay after a lost answer finds the row. */
 export async function syncCreateIdea(context: IdeaSyncContext, entry: IdeaOutboxEntry): Promise<void> {
   const local = await context.database.get('ideas', entry.id);
-  let idea: Idea | null;
-  try {
-    idea = await insertIdea(context, {
-      id: entry.id,
-      content: entry.payload.content ?? local?.content ?? '',
-      category_id: entry.payload.category_id ?? local?.category_id ?? null,
-    });
-  } catch (failure) {
-    if (!isDuplicateInsert(failure)) throw failure;
-    idea = await readIdea(context, entry.id);
-    if (!idea) throw failure;
-  }
+  const idea = await insertOrFind(context, {
+    id: entry.id,
+    content: entry.payload.content ?? local?.content ?? '',
+    category_id: entry.payload.category_id ?? local?.category_id ?? null,
+  });
   await settle(context, entry, idea);
   context.tell({ type: 'synced', id: entry.id, idea });
 }
@@ -166,12 +171,25 @@ async function mergedWith(
   return content === null ? null : { ...change, content };
 }
 
-/** Keeps on the entry its text as a try sent it, whose answer never came back ({@link IdeaPayload}). */
-async function rememberTry({ database }: IdeaSyncContext, entry: IdeaOutboxEntry, tried: string) {
+/** Keeps on the entry, for its next try, what this one sent or will make ({@link IdeaPayload}). */
+async function remember(
+  { database }: IdeaSyncContext,
+  entry: IdeaOutboxEntry,
+  fields: Pick<IdeaPayload, 'tried' | 'copy'>,
+) {
   const transaction = database.transaction('outbox', 'readwrite');
   const latest = await transaction.store.get(entry.seq);
-  if (latest) await transaction.store.put({ ...latest, payload: { ...latest.payload, tried } });
+  if (latest) await transaction.store.put({ ...latest, payload: { ...latest.payload, ...fields } });
   await transaction.done;
+}
+
+/** Settles an update the server has taken, and tells it: with a copy made of the other version, a clash. */
+async function updated(context: IdeaSyncContext, entry: IdeaOutboxEntry, idea: Idea, copy: IdeaCopy | null) {
+  const made = copy && (await insertOrFind(context, copy));
+  await settle(context, entry, idea);
+  context.tell(
+    made ? { type: 'conflict', id: idea.id, idea, copy: made } : { type: 'synced', id: idea.id, idea },
+  );
 }
 
 async function sendUpdate(
@@ -181,66 +199,54 @@ async function sendUpdate(
   base: string | null | undefined,
   change: IdeaChange,
 ): Promise<void> {
-  const { client, tell } = context;
   const sendTo = async (version: string | null | undefined, sent = change) => {
-    const query = client.from('ideas').update(sent).eq('id', id);
+    const query = context.client.from('ideas').update(sent).eq('id', id);
     const answer = await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS);
     // No answer: the server may have the text. Only the entry's own text is typed on from (not a merge).
     if (answer.status === 0 && sent === change && change.content !== undefined) {
-      await rememberTry(context, entry, change.content);
+      await remember(context, entry, { tried: change.content });
     }
     return checkSynced(answer)[0] ?? null;
   };
   const saved = await sendTo(base);
-  if (saved) {
-    await settle(context, entry, saved);
-    tell({ type: 'synced', id, idea: saved });
-    return;
-  }
+  if (saved) return updated(context, entry, saved, null);
   const current = await readIdea(context, id);
-  if (current && hasChange(current, change)) {
-    await settle(context, entry, current); // our own earlier try got through; its answer was lost
-    tell({ type: 'synced', id, idea: current });
-    return;
-  }
-  // An earlier try got through, its answer lost, and the writer typed on from its text: it goes on from
-  // the server's version. Otherwise made from a version the server has no more: merged with the
-  // server's, word by word, from the text the edit was typed over, where the two changed different words.
-  const { over, tried } = entry.payload;
+  const { over, tried, copy: pending = null } = entry.payload;
+  // Our own earlier try got through, its answer lost (and the copy it was to make, maybe, not made).
+  if (current && hasChange(current, change)) return updated(context, entry, current, pending);
+  // Typed on since from that try's text: it goes on from the server's version. Otherwise made from a
+  // version the server has no more: merged with the server's, word by word, from the text the edit was
+  // typed over, where the two changed different words.
   const ownTry = current !== null && tried !== undefined && current.content === tried;
   const merged = current && !ownTry && (await mergedWith(current, change, over));
+  // Changed in the same words: the other version is kept as an idea of its own, made once the edit has
+  // gone over it, under an id kept on the entry first, so that no try makes it twice or loses it.
+  const clash =
+    current !== null &&
+    !ownTry &&
+    !merged &&
+    change.content !== undefined &&
+    change.content !== current.content;
+  const copy = clash
+    ? { id: crypto.randomUUID(), content: current.content, category_id: current.category_id }
+    : null;
+  if (copy) await remember(context, entry, { tried: change.content, copy });
   const idea = current ? await sendTo(current.updated_at, merged || change) : null;
-  // Typed on from our own try, merged, or a move alone, or with the text the server has already
-  // (re-queued as its first try was answered): no text of the other version is lost.
-  const kept = ownTry || merged || change.content === undefined || change.content === current?.content;
-  if (current && idea && kept) {
-    await settle(context, entry, idea);
-    tell({ type: 'synced', id, idea });
-    return;
-  }
-  if (current && idea) {
-    const copy = await insertIdea(context, {
-      id: crypto.randomUUID(),
-      content: current.content,
-      category_id: current.category_id,
-    });
-    await settle(context, entry, idea);
-    tell({ type: 'conflict', id, idea, copy });
-    return;
-  }
+  if (idea) return updated(context, entry, idea, ownTry ? pending : copy);
   if (change.content === undefined) {
     await settle(context, entry, current); // moved an idea deleted (or hidden) elsewhere: nothing to keep
-    tell(current ? { type: 'synced', id, idea: current } : { type: 'deleted', id });
+    context.tell(current ? { type: 'synced', id, idea: current } : { type: 'deleted', id });
     return;
   }
-  // Deleted elsewhere, or not writable any more: the edit is kept as an idea of the writer's own.
-  const copy = await insertIdea(context, {
-    id: crypto.randomUUID(),
-    content: change.content,
-    category_id: null,
-  });
+  // Deleted elsewhere, or not writable any more: the edit is kept as an idea of the writer's own, once.
+  const own =
+    pending?.content === change.content
+      ? pending
+      : { id: crypto.randomUUID(), content: change.content, category_id: null };
+  if (own !== pending) await remember(context, entry, { copy: own });
+  const kept = await insertOrFind(context, own);
   await settle(context, entry, current);
-  tell({ type: 'synced', id: copy.id, idea: copy });
+  context.tell({ type: 'synced', id: kept.id, idea: kept });
 }
 
 /** Delete: remove the row, then the local copy and the entry. */

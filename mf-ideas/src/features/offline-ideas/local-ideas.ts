@@ -9,16 +9,21 @@ export type LocalIdea = Idea & { readonly base: string | null };
 /**
  * The fields a create or an update sends; with an edit, `over`: the text it was typed over (what the tab
  * showed when the typing began, or the text its last save sent), from which it is merged with a version
- * saved elsewhere meanwhile, and `tried`: its text as sent by a try whose answer never came back (the
- * server may have it: what is typed on from it then goes on from the server's version). See
- * idea-sync-steps.ts.
+ * saved elsewhere meanwhile. Kept for the next try of an entry (idea-sync-steps.ts): `tried`, its text
+ * as a try sent it that may have reached the server (what is typed on from it then goes on from the
+ * server's version), and `copy`, the idea of its own it makes (the other version of a clash, or the edit
+ * of an idea deleted elsewhere), under one id however many tries it takes.
  */
 export type IdeaPayload = {
   readonly content?: string;
   readonly category_id?: string | null;
   readonly over?: string;
   readonly tried?: string;
+  readonly copy?: IdeaCopy;
 };
+
+/** An idea an update makes of its own, as it will be inserted. */
+export type IdeaCopy = { readonly id: string; readonly content: string; readonly category_id: string | null };
 
 /**
  * An idea's write folded into a queued one. The browser's tabs share one queue: an edit typed over

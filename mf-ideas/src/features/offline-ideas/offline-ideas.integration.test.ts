@@ -158,6 +158,28 @@ describe('ideas kept on this device', () => {
     expect(await serverContents(writer)).toEqual(['A second original thought, revised on the train at dusk']);
   });
 
+  it('keeps the other version as an idea of its own though the first try to keep it gets no answer', async () => {
+    let cut = false;
+    const { writer, store } = await editedOfflineAndElsewhere(
+      'Edited offline',
+      'Edited elsewhere',
+      async ({ held, writer }) => {
+        // The connection drops as the other version is sent to be kept (after the edit went over it).
+        writer.net.before = async (request) => {
+          if (request.method !== 'POST' || cut) return;
+          cut = true;
+          throw new TypeError('Failed to fetch');
+        };
+        for (const release of held) release();
+        await vi.waitFor(() => expect(cut).toBe(true), { timeout: 10_000 });
+      },
+    );
+    expect((await serverContents(writer)).sort()).toEqual(['Edited elsewhere', 'Edited offline']);
+    await vi.waitFor(() =>
+      expect(store.getState().notice).toBe(messages.ideas.changedElsewhere('Edited offline')),
+    );
+  });
+
   it('keeps both versions when an idea edited offline was changed elsewhere meanwhile in the same words', async () => {
     const { writer, store } = await editedOfflineAndElsewhere('Edited offline', 'Edited elsewhere');
     expect((await serverContents(writer)).sort()).toEqual(['Edited elsewhere', 'Edited offline']);
