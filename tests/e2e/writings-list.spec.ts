@@ -1,7 +1,9 @@
 import { messages } from 'shared-kernel';
 import { createAccount, signInBeforeLoad } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdTableRequests } from './support/held-scripts.ts';
 import {
+  clientOf,
   createFolder,
   folderRow,
   list,
@@ -72,21 +74,40 @@ test.describe('the writings list and folders', () => {
     await expect(row(page, 'Writing 0')).toBeVisible();
   });
 
-  test('drag-moves two selected writings into a folder', async ({ page, account, workspace }) => {
-    await createFolder(account, 'Poems');
-    await seedWritings(account, 3);
+  test('drag-moves two selected writings into another folder, shown moved before the server has answered', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const folderId = await createFolder(account, 'Poems');
+    await seedWritings(account, 3, await createFolder(account, 'Drafts'));
     await workspace.open();
+    await folderRow(page, 'Drafts').getByRole('button', { name: 'Drafts' }).click();
+    await expect(list(page).getByRole('option')).toHaveCount(3);
+    const moves = await holdTableRequests(page, 'writings', 'PATCH');
 
     await row(page, 'Writing 2').click();
     await row(page, 'Writing 1').click({ modifiers: ['ControlOrMeta'] });
     await expect(list(page).locator('[aria-selected="true"]')).toHaveCount(2);
     await row(page, 'Writing 1').dragTo(folderRow(page, 'Poems'));
 
+    // They leave the folder at once, not when the server answers.
+    await expect(list(page).getByRole('option')).toHaveCount(1);
     await folderRow(page, 'Poems').getByRole('button', { name: 'Poems' }).click();
     await expect(list(page).getByRole('option')).toHaveCount(2);
     await expect(row(page, 'Writing 2')).toBeVisible();
     await expect(row(page, 'Writing 1')).toBeVisible();
     await expect(row(page, 'Writing 0')).toHaveCount(0);
+    await expect.poll(() => moves.asked).toBe(true);
+    moves.release();
+    const inFolder = async () => {
+      const { data } = await (await clientOf(account))
+        .from('writings')
+        .select('title')
+        .eq('category_id', folderId);
+      return (data ?? []).map((writing) => writing.title).sort();
+    };
+    await expect.poll(inFolder).toEqual(['Writing 1', 'Writing 2']);
   });
 
   test('a folder shared read-only shows to the recipient as Shared (read), View only, and refuses a move into it', async ({

@@ -1,3 +1,4 @@
+// Holding back what a page asks for (a script, a table's requests) until the test lets it through.
 import type { Page, Route } from '@playwright/test';
 
 /**
@@ -20,4 +21,24 @@ export async function holdScriptsContaining(page: Page, marker: string): Promise
     }
   });
   return release;
+}
+
+/**
+ * Holds the page's requests of `method` to a table of the backend until `release` is called (a reload
+ * while one is held drops it). `asked` tells whether one was made.
+ */
+export async function holdTableRequests(page: Page, table: string, method: 'GET' | 'PATCH') {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = { asked: false, release: () => release() };
+  await page.route(`**/rest/v1/${table}*`, async (route) => {
+    if (route.request().method() === method) {
+      held.asked = true;
+      await released;
+    }
+    await route.fallback().catch(() => {}); // the page reloaded while it was held
+  });
+  return held;
 }

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import { type Account, backendClient } from './accounts.ts';
+import { holdTableRequests } from './held-scripts.ts';
 import type { WorkspacePage } from './workspace-page.ts';
 
 /** Page object of the ideas panel. */
@@ -115,25 +116,9 @@ export async function createIdeaCategory(account: Account, name: string): Promis
   return data.id;
 }
 
-/**
- * Holds the page's requests of `method` to the ideas table until `release` is called (a reload while one
- * is held drops it). `asked` tells whether one was made.
- */
-export async function holdIdeaRequests(page: Page, method: 'GET' | 'PATCH') {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = { asked: false, release: () => release() };
-  await page.route('**/rest/v1/ideas*', async (route) => {
-    if (route.request().method() === method) {
-      held.asked = true;
-      await released;
-    }
-    await route.fallback().catch(() => {}); // the page reloaded while it was held
-  });
-  return held;
-}
+/** Holds the page's requests of `method` to the ideas table ({@link holdTableRequests}). */
+export const holdIdeaRequests = (page: Page, method: 'GET' | 'PATCH') =>
+  holdTableRequests(page, 'ideas', method);
 
 /** The texts of the ideas this browser keeps on the device (mf-ideas/src/features/offline-ideas), from IndexedDB. */
 export function deviceIdeaTexts(page: Page, account: Account): Promise<string[]> {

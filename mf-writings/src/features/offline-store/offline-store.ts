@@ -74,6 +74,19 @@ export async function startOfflineStore({
       writing?: LocalWriting;
     }): Promise<{ synced: boolean; failure: SyncFailure | null }> =>
       area.queue({ ...write, ...(writing ? { item: writing } : {}) }),
+    /**
+     * Keeps a write on this device like `queue`, and resolves once it is kept: its sync follows, told
+     * through the sync events (a refused move by 'move-refused').
+     */
+    keep: ({
+      writing,
+      ...write
+    }: {
+      op: OutboxOp;
+      id: string;
+      payload?: OutboxPayload;
+      writing: LocalWriting;
+    }) => area.keep({ ...write, item: writing }),
     flush: area.flush,
     close: area.close,
   };

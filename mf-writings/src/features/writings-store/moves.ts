@@ -43,9 +43,9 @@ export async function moveWritingsToFolder(ids: readonly string[], folder: Folde
 }
 
 /**
- * Queues the moves on this device (each writing's local copy in its new folder) and syncs them. Answers
- * the writings as moved; a move the server has not taken yet (offline) stays queued. A refusal from the
- * server is thrown (the move stays queued and is retried, like a refused edit).
+ * Keeps the moves on this device (each writing's local copy in its new folder), all at once, and answers
+ * the writings as moved: the list shows them moved then, not after the server's answer. Their sync
+ * follows; a folder no longer writable is told by its 'move-refused' event (sync-events.ts).
  */
 async function keepMoves(
   store: OfflineStore,
@@ -54,8 +54,7 @@ async function keepMoves(
 ): Promise<WritingSummary[]> {
   const { userId } = connection();
   const { database } = store;
-  // All kept on the device at once, each then synced: one after the other, a reload during the first
-  // sync lost the moves not yet kept.
+  // All kept on the device at once: one after the other's sync, a reload during the first lost the rest.
   const moved = await Promise.all(
     ids.map(async (id): Promise<WritingSummary | null> => {
       const kept = await localWriting(database, await resolveId(database, id));
@@ -71,14 +70,8 @@ async function keepMoves(
         category: folder?.name ?? null,
         category_id: folder?.id ?? null,
       };
-      const { synced, failure } = await store.queue({
-        op: 'update',
-        id,
-        payload: { category_id: writing.category_id },
-        writing,
-      });
-      if (failure && !failure.network) throw failure;
-      return synced ? ((await localWriting(database, await resolveId(database, id))) ?? writing) : writing;
+      await store.keep({ op: 'update', id, payload: { category_id: writing.category_id }, writing });
+      return writing;
     }),
   );
   return moved.filter((writing) => writing !== null);
