@@ -241,7 +241,7 @@ async function measureRun({ url, origins }: Build): Promise<Run> {
    * is closed first: the new one starts a renderer of its own, with nothing of the last load in its memory
    * (V8's compiled code, Blink's copies of the scripts), only what the browser keeps on disk: the HTTP
    * cache, the code cache, the worker's caches. A load in the same tab found them in memory and came
-   * 130-160 ms sooner (docs/architecture.md, Budgets).
+   * 140-210 ms sooner (docs/architecture.md, Budgets).
    */
   const openInNewTab = async () => {
     await page.close();
