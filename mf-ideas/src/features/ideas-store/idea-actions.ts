@@ -7,6 +7,7 @@ import {
   exitDrafts,
   messages,
   nonBlank,
+  SyncFailure,
   saveErrorMessage,
   serverIdOf,
 } from 'shared-kernel';
@@ -127,10 +128,11 @@ export async function saveIdea(runtime: IdeasRuntime, id: string): Promise<void>
     setState(runtime, { unsaved: withId(runtime.state.unsaved, id, false) });
     replaceIdea(runtime, id, saved); // merged with a version saved elsewhere, it says more than was typed
   } catch (error) {
-    // Perhaps not kept anywhere: what is typed now is typed over what this save was. Merged from the
-    // text it tried to send, a version saved elsewhere would drop the words that never left.
+    // Kept nowhere: what is typed now is typed over what this save was. Merged from the text it tried to
+    // send, a version saved elsewhere would drop the words that never left. Kept on the device (refused
+    // by the server, and tried again), it is typed over the text this save sent, and goes with it.
     const now = runtime.edits.get(id);
-    if (now) runtime.edits.set(id, { ...now, over });
+    if (now && !(error instanceof SyncFailure)) runtime.edits.set(id, { ...now, over });
     setState(runtime, { notice: saveErrorMessage(error) });
   }
 }

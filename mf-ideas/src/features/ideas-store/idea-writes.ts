@@ -18,7 +18,8 @@ export interface IdeaWrites {
   create(idea: Idea): Promise<Idea | null>;
   /**
    * Saves an idea's content, typed over the text `over`; answers the server's row, or `null` when kept
-   * here for a later sync.
+   * here for a later sync. Rejects with a `SyncFailure` when it is kept here but the server refused it
+   * (it is tried again), with any other error when it is kept nowhere.
    */
   update(idea: Idea, over: string): Promise<Idea | null>;
   /**

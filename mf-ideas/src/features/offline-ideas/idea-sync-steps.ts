@@ -200,12 +200,13 @@ async function sendUpdate(
   change: IdeaChange,
 ): Promise<void> {
   const sendTo = async (version: string | null | undefined, sent = change) => {
-    const query = context.client.from('ideas').update(sent).eq('id', id);
-    const answer = await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS);
-    // No answer: the server may have the text. Only the entry's own text is typed on from (not a merge).
-    if (answer.status === 0 && sent === change && change.content !== undefined) {
+    // Kept before it goes: should its answer be lost (no answer, or the page closed before it came), the
+    // server may have the text. Only the entry's own text is typed on from (not a merge).
+    if (sent === change && change.content !== undefined && entry.payload.tried !== change.content) {
       await remember(context, entry, { tried: change.content });
     }
+    const query = context.client.from('ideas').update(sent).eq('id', id);
+    const answer = await (version ? query.eq('updated_at', version) : query).select(IDEA_COLUMNS);
     return checkSynced(answer)[0] ?? null;
   };
   const saved = await sendTo(base);

@@ -88,6 +88,63 @@ describe('ideas kept on this device', () => {
     expect(store.getState().notice).toBeNull();
   });
 
+  it('keeps one idea when the page closes before an edit’s answer comes and the writer had typed on', async () => {
+    const writer = await signUp();
+    const first = openStore(writer);
+    await first.start();
+    first.capture('Tides at the weir');
+    await vi.waitFor(() => expect(first.getState().unsaved.size).toBe(0));
+    const id = first.getState().items[0]?.id ?? '';
+    // The edit reaches the server; its answer is still on its way when the page closes.
+    writer.net.before = async (request) => {
+      if (request.method !== 'PATCH') return;
+      await fetch(request);
+      await new Promise(() => {});
+    };
+    first.edit(id, 'Tides at the bridge');
+    void first.save(id);
+    await vi.waitFor(async () => expect(await serverContents(writer)).toEqual(['Tides at the bridge']));
+    first.edit(id, 'Tides at the bridge tonight');
+    void first.save(id);
+    await vi.waitFor(async () => expect(await deviceText(writer, id)).toBe('Tides at the bridge tonight'));
+    first.close();
+    writer.net.before = async () => {};
+
+    const second = openStore(writer);
+    await second.start();
+    await vi.waitFor(() => expect(second.getState().pending).toBe(0), { timeout: 10_000 });
+    expect(await serverContents(writer)).toEqual(['Tides at the bridge tonight']);
+    expect(second.getState().notice).toBeNull();
+  });
+
+  it('keeps one idea when the server refuses an edit once and the writer types on before it is sent again', async () => {
+    const writer = await signUp();
+    // The writer's client, with the server answering the next update with an error of its own.
+    let refuse = 0;
+    const client = await anotherClientOf(backend, writer, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method !== 'PATCH' || refuse === 0) return fetch(request);
+        refuse -= 1;
+        return Response.json({ message: 'Service unavailable' }, { status: 503 });
+      },
+    });
+    const store = openStore({ client, userId: writer.userId });
+    await store.start();
+    store.capture('Tides at the weir');
+    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
+    const id = store.getState().items[0]?.id ?? '';
+    refuse = 1;
+    store.edit(id, 'Tides at the bridge');
+    await store.save(id); // kept on the device, refused by the server: the writer is told
+    expect(store.getState().notice).not.toBeNull();
+    store.edit(id, 'Tides at the bridge tonight');
+    await store.save(id);
+
+    await vi.waitFor(() => expect(store.getState().pending).toBe(0), { timeout: 10_000 });
+    expect(await serverContents(writer)).toEqual(['Tides at the bridge tonight']);
+  });
+
   /**
    * An idea 'Original thought' edited offline here to `offline` while another device saves `elsewhere`;
    * then back online, once the sync is over. With `meanwhile`, updates are held as it comes back: it
