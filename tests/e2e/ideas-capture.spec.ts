@@ -172,6 +172,33 @@ test.describe('the ideas inbox', () => {
     await expect(ideas.idea('Delete me too')).toHaveCount(0);
   });
 
+  test('an edit the server refuses once, typed on before it is sent again, stays one idea with the words typed last', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    await seedIdeas(account, [{ content: 'Tides at the weir' }]);
+    let refused = false;
+    await page.route('**/rest/v1/ideas?**', async (route) => {
+      if (route.request().method() !== 'PATCH' || refused) return route.fallback();
+      refused = true;
+      await route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+    });
+    await workspace.open();
+    const ideas = new IdeasPanel(page);
+    await ideas.idea('Tides at the weir').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Tides at the bridge');
+    await expect(ideas.root.getByText(messages.save.failed)).toBeVisible();
+    await page.keyboard.type(' tonight');
+
+    await expect
+      .poll(async () => (await serverIdeas(account)).map((idea) => idea.content))
+      .toEqual(['Tides at the bridge tonight']);
+    await expect(ideas.idea('Tides at the bridge tonight')).toBeVisible();
+    await expect(ideas.root.getByText(/was also changed elsewhere/)).toBeHidden();
+  });
+
   test('the words typed into an idea just before a reload are kept and saved', async ({
     page,
     account,

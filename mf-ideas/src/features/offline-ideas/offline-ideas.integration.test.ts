@@ -23,6 +23,14 @@ const openStore = (writer: { client: WorkspaceClient; userId: string }) => openO
 const serverContents = async (writer: { client: WorkspaceClient; userId: string }) =>
   (await listIdeas({ ...writer, categoryId: null, offset: 0, limit: 50 })).map((idea) => idea.content);
 
+/** Starts `store` and captures `text`; answers the idea's id once the server has it. */
+async function savedIdea(store: IdeasStore, text: string): Promise<string> {
+  await store.start();
+  store.capture(text);
+  await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
+  return store.getState().items[0]?.id ?? '';
+}
+
 beforeAll(async () => {
   backend = await startTestBackend();
 }, 120_000);
@@ -73,10 +81,7 @@ describe('ideas kept on this device', () => {
   it('keeps one idea when an edit’s answer is lost and the writer types on before it is sent again', async () => {
     const writer = await signUp();
     const store = openStore(writer);
-    await store.start();
-    store.capture('Tides at the weir');
-    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
-    const id = store.getState().items[0]?.id ?? '';
+    const id = await savedIdea(store, 'Tides at the weir');
     writer.net.loseAnswers = 1;
     store.edit(id, 'Tides at the bridge');
     await store.save(id); // on the server, but its answer never came back
@@ -91,10 +96,7 @@ describe('ideas kept on this device', () => {
   it('keeps one idea when the page closes before an edit’s answer comes and the writer had typed on', async () => {
     const writer = await signUp();
     const first = openStore(writer);
-    await first.start();
-    first.capture('Tides at the weir');
-    await vi.waitFor(() => expect(first.getState().unsaved.size).toBe(0));
-    const id = first.getState().items[0]?.id ?? '';
+    const id = await savedIdea(first, 'Tides at the weir');
     // The edit reaches the server; its answer is still on its way when the page closes.
     writer.net.before = async (request) => {
       if (request.method !== 'PATCH') return;
@@ -130,10 +132,7 @@ describe('ideas kept on this device', () => {
       },
     });
     const store = openStore({ client, userId: writer.userId });
-    await store.start();
-    store.capture('Tides at the weir');
-    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
-    const id = store.getState().items[0]?.id ?? '';
+    const id = await savedIdea(store, 'Tides at the weir');
     refuse = 1;
     store.edit(id, 'Tides at the bridge');
     await store.save(id); // kept on the device, refused by the server: the writer is told
@@ -162,10 +161,7 @@ describe('ideas kept on this device', () => {
   ) {
     const writer = await signUp();
     const store = openStore(writer);
-    await store.start();
-    store.capture('Original thought');
-    await vi.waitFor(() => expect(store.getState().unsaved.size).toBe(0));
-    const id = store.getState().items[0]?.id ?? '';
+    const id = await savedIdea(store, 'Original thought');
     writer.net.down = true;
     store.edit(id, offline);
     await store.save(id);
