@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdTableRequests } from './support/held-scripts.ts';
 import { clientOf } from './support/ideas.ts';
 import { writingOf } from './support/writings.ts';
 
@@ -101,6 +102,34 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     const client = await clientOf(account);
     const { data: before } = await client.from('writings').select('content').eq('title', 'Kept');
     expect(JSON.stringify(before)).not.toContain('tides');
+  });
+
+  test('New pressed again before the first new writing shows: what was typed after each goes into its own writing', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
+    // The first new writing is made, but is slow to show (a busy machine, its editor still loading).
+    const loads = await holdTableRequests(page, 'writings', 'GET');
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await page.keyboard.type('Kept');
+    await expect.poll(() => loads.asked).toBe(true);
+    await page.keyboard.press('Control+Alt+KeyN');
+    await page.keyboard.press('ControlOrMeta+V');
+    loads.release();
+
+    await expect(prose(page).locator('h1')).toHaveText('Spring tides');
+    await expect(prose(page).locator('p')).toHaveText('High water at six.');
+    await expect(saved(page)).toBeVisible();
+    // The first one has what was typed after the first New, once it shows.
+    await sidebar(page).getByText(messages.writings.untitled, { exact: true }).click();
+    await expect(prose(page).locator('h1')).toHaveText('Kept');
+    await expect(prose(page)).not.toContainText('tides');
+    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
   });
 
   test('Cmd/Ctrl+S saves at once', async ({ page, workspace }) => {

@@ -29,7 +29,8 @@ function writingOpenBefore(...events: string[]) {
 }
 
 afterEach(() => {
-  takeKeysForNewWriting('any');
+  // The writings the tests make: what one test held is not left for the next.
+  for (const id of ['w1', 'w2', 'w3']) takeKeysForNewWriting(id);
   document.body.replaceChildren();
 });
 
@@ -108,21 +109,59 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([]);
   });
 
-  it('are no longer held once the writer clicks elsewhere or presses Escape, or the writing cannot be made', async () => {
+  it('are no longer held once the writer clicks elsewhere or presses Escape, and those held before still go into the new writing', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
     await userEvent.keyboard('a');
     await userEvent.pointer({ keys: '[MouseLeft]', target: document.body });
     await userEvent.keyboard('b');
-    expect(takeKeysForNewWriting('w1')).toEqual([]);
+    expect(takeKeysForNewWriting('w1')).toEqual(['a']);
 
     holdKeysForNewWriting(Promise.resolve({ id: 'w2' }));
-    await userEvent.keyboard('{Escape}c');
-    expect(takeKeysForNewWriting('w2')).toEqual([]);
+    await userEvent.keyboard('c{Escape}d');
+    expect(takeKeysForNewWriting('w2')).toEqual(['c']);
+  });
 
+  it('go nowhere when the writing cannot be made', async () => {
     holdKeysForNewWriting(Promise.resolve(null));
     await Promise.resolve();
     await userEvent.keyboard('d');
     expect(takeKeysForNewWriting('w3')).toEqual([]);
+  });
+
+  it('typed after New pressed again go into the second new writing, those typed before into the first, whichever shows first', async () => {
+    const pressed = newButton();
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.keyboard('Kept');
+    // The first writing is made but has not shown yet (its editor is still loading).
+    holdKeysForNewWriting(Promise.resolve({ id: 'w2' }));
+    await userEvent.paste('Spring tides');
+    await userEvent.keyboard(' ');
+
+    expect(pressed).not.toHaveBeenCalled();
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Kept']);
+    expect(takeKeysForNewWriting('w2')).toEqual([...'Spring tides ']);
+  });
+
+  it('typed after New pressed again while its writing is being made go on into that one writing', async () => {
+    const made = Promise.resolve({ id: 'w1' });
+    holdKeysForNewWriting(made);
+    await userEvent.keyboard('Neap');
+    await userEvent.pointer({ keys: '[MouseLeft]', target: document.body });
+    holdKeysForNewWriting(made);
+    await userEvent.keyboard(' tides');
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Neap tides']);
+  });
+
+  it('are not taken by a writing shown before its own writing is made', async () => {
+    let made: (writing: { id: string }) => void = () => {};
+    holdKeysForNewWriting(new Promise((resolve) => (made = resolve)));
+    await userEvent.keyboard('Tide');
+    // The writing open before shows again meanwhile: it gets none, and the keys go on being held.
+    expect(takeKeysForNewWriting('w0')).toEqual([]);
+    await userEvent.keyboard('s');
+    made({ id: 'w1' });
+    await Promise.resolve();
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Tides']);
   });
 });
 

@@ -139,13 +139,22 @@ export function replayKeys(editor: TiptapEditor, keys: readonly KeptInput[]): vo
   flush();
 }
 
-/** The keys held for the writing being made (`id` once it is made), and how to stop holding them. */
+/**
+ * A New the writer pressed: the keys typed for the writing it makes (`id` once it is made), and the
+ * listening that holds them, ended by the next New, a click, or Escape.
+ */
 interface Held {
   keys: KeptInput[];
   id?: string;
-  stop(): void;
+  listening: AbortController;
 }
-let held: Held | null = null;
+/** The New presses whose writing has not shown yet, oldest first: the last one holds what is typed. */
+let holds: Held[] = [];
+
+function forget(hold: Held): void {
+  hold.listening.abort();
+  holds = holds.filter((other) => other !== hold);
+}
 
 /**
  * New was asked for (`made`: the writing, or null when it could not be made): until the new writing's
@@ -153,17 +162,16 @@ let held: Held | null = null;
  * with no key (dictation, a phone's keyboard), and what is pasted or dropped (text, images) are held for
  * it. They would otherwise reach the New button (a space or Enter presses it again) or the writing open
  * before (a paste went into it).
- * A click anywhere, or Escape, ends the holding: the writer has turned elsewhere.
+ * A click anywhere, Escape, or New again ends the holding: what was held still goes into this writing when
+ * it shows, what comes next goes where the writer turned (or into the next new writing). A New pressed
+ * again while its writing is being made is the same writing (`made` is the same), whose keys follow on.
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
-  if (held) return;
-  const keys: KeptInput[] = [];
-  const listening = new AbortController();
-  const options = { capture: true, signal: listening.signal };
-  const stop = () => {
-    listening.abort();
-    if (held === holding) held = null;
-  };
+  for (const earlier of holds) earlier.listening.abort();
+  const hold: Held = { keys: [], listening: new AbortController() };
+  const { keys } = hold;
+  const stop = () => hold.listening.abort();
+  const options = { capture: true, signal: hold.listening.signal };
   document.addEventListener(
     'keydown',
     (event) => {
@@ -208,21 +216,22 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
     options,
   );
   document.addEventListener('pointerdown', stop, options);
-  const holding: Held = { keys, stop };
-  held = holding;
-  made.then((writing) => {
-    if (writing) holding.id = writing.id;
-    else stop();
-  }, stop);
+  holds.push(hold);
+  made.then(
+    (writing) => {
+      if (writing) hold.id = writing.id;
+      else forget(hold);
+    },
+    () => forget(hold),
+  );
 }
 
 /**
- * Writing `id` shows in the editor, which has the focus: the keys held for it when it is the new writing
- * (none otherwise), holding no more.
+ * Writing `id` shows in the editor, which has the focus: the keys held for it when it is a new writing
+ * (none otherwise), in the order they were typed, holding no more for it.
  */
 export function takeKeysForNewWriting(id: string): KeptInput[] {
-  if (!held || (held.id !== undefined && held.id !== id)) return [];
-  const { keys } = held;
-  held.stop();
-  return keys;
+  const taken = holds.filter((hold) => hold.id === id);
+  for (const hold of taken) forget(hold);
+  return taken.flatMap((hold) => hold.keys);
 }
