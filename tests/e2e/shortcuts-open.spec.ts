@@ -87,6 +87,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await workspace.open();
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Kept');
+    // Shown and saved: the save bar says 'Saved' while the editor's code loads too.
+    await expect(prose(page).locator('h1')).toHaveText('Kept');
     await expect(saved(page)).toBeVisible();
     // The writer pastes before the server has made the new writing.
     await makeWritingsSlowly(page);
