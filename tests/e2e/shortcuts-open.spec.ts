@@ -29,6 +29,22 @@ const saved = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /^Saved$/ });
 
+/** Puts two lines on the clipboard, for the writer to paste. */
+async function copyTides(page: Page) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
+}
+
+/** The writer presses New and pastes at once; the new writing shows the two lines, saved. */
+async function pasteIntoNewWriting(page: Page, before: () => void = () => {}) {
+  await page.keyboard.press('Control+Alt+KeyN');
+  await page.keyboard.press('ControlOrMeta+V');
+  before();
+  await expect(prose(page).locator('h1')).toHaveText('Spring tides');
+  await expect(prose(page).locator('p')).toHaveText('High water at six.');
+  await expect(saved(page)).toBeVisible();
+}
+
 test.describe('keyboard and search reach the writings area through the bus', () => {
   test('Ctrl+Alt+N creates a writing and puts the cursor in it, even from the editor', async ({
     page,
@@ -83,8 +99,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     workspace,
     account,
   }) => {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await workspace.open();
+    await copyTides(page);
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Kept');
     // Shown and saved: the save bar says 'Saved' while the editor's code loads too.
@@ -92,12 +108,7 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(saved(page)).toBeVisible();
     // The writer pastes before the server has made the new writing.
     await makeWritingsSlowly(page);
-    await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
-    await page.keyboard.press('Control+Alt+KeyN');
-    await page.keyboard.press('ControlOrMeta+V');
-    await expect(prose(page).locator('h1')).toHaveText('Spring tides');
-    await expect(prose(page).locator('p')).toHaveText('High water at six.');
-    await expect(saved(page)).toBeVisible();
+    await pasteIntoNewWriting(page);
 
     await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
     // The writing open before got none of it.
@@ -111,22 +122,20 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     workspace,
     account,
   }) => {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await workspace.open();
     await workspace.expectMounted('writings/Editor');
-    await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
+    await copyTides(page);
     // The first new writing is made, but is slow to show (a busy machine, its editor still loading).
     const loads = await holdTableRequests(page, 'writings', 'GET');
+    const made = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
+    );
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Kept');
+    // Made (New pressed again while it is being made is the same writing), its load held.
+    await made;
     await expect.poll(() => loads.asked).toBe(true);
-    await page.keyboard.press('Control+Alt+KeyN');
-    await page.keyboard.press('ControlOrMeta+V');
-    loads.release();
-
-    await expect(prose(page).locator('h1')).toHaveText('Spring tides');
-    await expect(prose(page).locator('p')).toHaveText('High water at six.');
-    await expect(saved(page)).toBeVisible();
+    await pasteIntoNewWriting(page, loads.release);
     // The first one has what was typed after the first New, once it shows.
     await sidebar(page).getByText(messages.writings.untitled, { exact: true }).click();
     await expect(prose(page).locator('h1')).toHaveText('Kept');
