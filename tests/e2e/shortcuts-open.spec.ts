@@ -35,11 +35,11 @@ async function copyTides(page: Page) {
   await page.evaluate(() => navigator.clipboard.writeText('Spring tides\nHigh water at six.'));
 }
 
-/** The writer presses New and pastes at once; the new writing shows the two lines, saved. */
-async function pasteIntoNewWriting(page: Page, before: () => void = () => {}) {
+/** The writer presses New and pastes at once (then `meanwhile`); the new writing shows the two lines, saved. */
+async function pasteIntoNewWriting(page: Page, meanwhile: () => void = () => {}) {
   await page.keyboard.press('Control+Alt+KeyN');
   await page.keyboard.press('ControlOrMeta+V');
-  before();
+  meanwhile();
   await expect(prose(page).locator('h1')).toHaveText('Spring tides');
   await expect(prose(page).locator('p')).toHaveText('High water at six.');
   await expect(saved(page)).toBeVisible();
