@@ -30,7 +30,7 @@ function writingOpenBefore(...events: string[]) {
 
 afterEach(() => {
   // The writings the tests make: what one test held is not left for the next.
-  for (const id of ['w1', 'w2', 'w3']) takeKeysForNewWriting(id);
+  for (const id of ['w1', 'w2', 'w3', 'w4']) takeKeysForNewWriting(id);
   document.body.replaceChildren();
 });
 
@@ -138,8 +138,9 @@ describe('the keys typed after New', () => {
     await userEvent.keyboard(' ');
 
     expect(pressed).not.toHaveBeenCalled();
-    expect(takeKeysForNewWriting('w1')).toEqual([...'Kept']);
+    // The second shows first.
     expect(takeKeysForNewWriting('w2')).toEqual([...'Spring tides ']);
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Kept']);
   });
 
   it('typed after New pressed again while its writing is being made go on into that one writing', async () => {
@@ -162,6 +163,11 @@ describe('the keys typed after New', () => {
     made({ id: 'w1' });
     await Promise.resolve();
     expect(takeKeysForNewWriting('w1')).toEqual([...'Tides']);
+  });
+  it('are taken by a writing made offline that shows by its server id, synced meanwhile', async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'local_w4' }));
+    await userEvent.keyboard('Ebb');
+    expect(takeKeysForNewWriting('w4')).toEqual([...'Ebb']);
   });
 });
 

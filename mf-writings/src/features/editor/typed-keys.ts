@@ -3,6 +3,7 @@
 // New and the new writing's editor.
 // Types only from Tiptap: the first screen's chunk carries no ProseMirror.
 import type { Editor as TiptapEditor } from '@tiptap/core';
+import { serverIdOf } from 'shared-kernel';
 import { imageFilesOf } from './images/image-files.ts';
 
 /**
@@ -228,10 +229,11 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
 
 /**
  * Writing `id` shows in the editor, which has the focus: the keys held for it when it is a new writing
- * (none otherwise), in the order they were typed, holding no more for it.
+ * (none otherwise), in the order they were typed, holding no more for it. A writing made offline may show
+ * by its server id already (synced since it was made, as `local_<uuid>`): it is the same writing.
  */
 export function takeKeysForNewWriting(id: string): KeptInput[] {
-  const taken = holds.filter((hold) => hold.id === id);
+  const taken = holds.filter((hold) => hold.id !== undefined && serverIdOf(hold.id) === serverIdOf(id));
   for (const hold of taken) forget(hold);
   return taken.flatMap((hold) => hold.keys);
 }
