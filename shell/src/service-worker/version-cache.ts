@@ -88,8 +88,13 @@ type Entry = { url: string; body: string; response: Response };
 async function fetchEntry(url: string): Promise<Entry> {
   const response = await fetch(url, { cache: 'no-cache', mode: 'cors', credentials: 'omit' });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const copy = response.clone();
   const body = await response.text();
-  // Rebuilt, because a copy of a redirected response cannot answer a navigation.
+  // The fetched response itself is kept: Chromium compiles a script put while the worker installs and keeps
+  // its code beside it, but kept none beside a rebuilt copy (traced: each remote's entry script was compiled
+  // anew on every load; tests/e2e/first-screen-budget.spec.ts). A redirected response is rebuilt all the
+  // same, because its copy cannot answer a navigation.
+  if (!copy.redirected) return { url, body, response: copy };
   return { url, body, response: new Response(body, { status: response.status, headers: response.headers }) };
 }
 
