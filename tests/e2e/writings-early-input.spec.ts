@@ -234,3 +234,35 @@ test('a writer who goes on typing while the editor arrives loses no key', async 
   await expect(editor.locator('p').nth(0)).toHaveText(`Low water at noon.${sentence}`);
   await expectSaved(client, id, `Low water at noon.${sentence}`);
 });
+
+test('a writer who closes the tab after typing on the writing, before the editor is there, is asked first; staying loses nothing', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  const line = copy.getByText('Low water at noon.');
+  const box = await line.boundingBox();
+  if (!box) throw new Error('the paragraph is not laid out');
+  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+  await page.keyboard.type(' Ebb at six.');
+
+  // The browser asks before the tab closes; the writer stays.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Ebb at six.');
+  await expectSaved(client, id, 'Low water at noon. Ebb at six.');
+  // Once the editor has the keys, closing asks nothing more.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual(['beforeunload']);
+});

@@ -19,6 +19,7 @@ import {
 import styles from './editor.module.css';
 import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
 import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
+import { askBeforeLeavingWhile } from './typed-keys.ts';
 
 // Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen):
 // on a first visit they do not share the connection with what the first paint needs. A returning writer's
@@ -52,6 +53,11 @@ export function Editor(props: AreaProps) {
   const selectedId = useWritingsStore((state) => state.selectedWritingId);
   const status = useWritingsStore((state) => state.status);
   const firstPaint = useMemo(() => createFirstPaint(), []);
+  // Keys typed on the static copy live only in the page until the editor has them.
+  useEffect(
+    () => askBeforeLeavingWhile(() => firstPaint.input.typed.some((run) => run.keys.length > 0)),
+    [firstPaint],
+  );
   const [WritingEditor, requestEditor, editorFailed] = useOnDemand(loadWritingEditor);
   const { bus } = props;
   const copyPainted = useCallback(() => {

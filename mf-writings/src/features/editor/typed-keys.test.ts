@@ -164,6 +164,20 @@ describe('the keys typed after New', () => {
     await Promise.resolve();
     expect(takeKeysForNewWriting('w1')).toEqual([...'Tides']);
   });
+  it('make leaving the page ask first, until the new writing has taken them', async () => {
+    // What a closing tab or a reload asks the page: true when the browser asks the writer to stay.
+    const leavingAsks = () => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    };
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    expect(leavingAsks()).toBe(false);
+    await userEvent.keyboard('Ebb');
+    expect(leavingAsks()).toBe(true);
+    takeKeysForNewWriting('w1');
+    expect(leavingAsks()).toBe(false);
+  });
   it('are taken by a writing made offline that shows by its server id, synced meanwhile', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'local_w4' }));
     await userEvent.keyboard('Ebb');

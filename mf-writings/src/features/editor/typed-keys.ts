@@ -157,6 +157,36 @@ function forget(hold: Held): void {
   holds = holds.filter((other) => other !== hold);
 }
 
+/** Other keys kept for an editor not there yet (the static copy's): each says whether it holds any now. */
+const otherHolders = new Set<() => boolean>();
+let askingBeforeLeaving = false;
+
+/**
+ * Leaving the page (closing the tab, reloading) while keys are held for an editor that is not there yet
+ * asks the writer first, with the browser's own question: the keys live only in the page until the editor
+ * has them and saves them, and the save bar cannot count them meanwhile. Staying loses nothing.
+ */
+function askBeforeLeaving(): void {
+  if (askingBeforeLeaving) return;
+  askingBeforeLeaving = true;
+  window.addEventListener('beforeunload', (event) => {
+    const held = holds.some((hold) => hold.keys.length > 0) || [...otherHolders].some((holding) => holding());
+    if (held) event.preventDefault();
+  });
+}
+
+/**
+ * While `holding()` says keys are kept for an editor not there yet, leaving the page asks first (as for the
+ * keys held after New). Returns the function that stops asking it.
+ */
+export function askBeforeLeavingWhile(holding: () => boolean): () => void {
+  askBeforeLeaving();
+  otherHolders.add(holding);
+  return () => {
+    otherHolders.delete(holding);
+  };
+}
+
 /**
  * New was asked for (`made`: the writing, or null when it could not be made): until the new writing's
  * editor takes the focus ({@link takeKeysForNewWriting}), the keys the writer goes on typing, text given
@@ -170,6 +200,7 @@ function forget(hold: Held): void {
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   for (const earlier of holds) earlier.listening.abort();
   const hold: Held = { keys: [], listening: new AbortController() };
+  askBeforeLeaving();
   const { keys } = hold;
   const stop = () => hold.listening.abort();
   const options = { capture: true, signal: hold.listening.signal };
