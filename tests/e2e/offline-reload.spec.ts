@@ -143,7 +143,7 @@ test.describe('the workspace offline', () => {
     await expect.poll(calls).toBe(1);
   });
 
-  test('once kept, a reload reaches the backend and takes the app files without starting the service worker', async ({
+  test('once kept, a reload reaches the backend and takes the app files without starting the service worker, and the page while it starts', async ({
     page,
     workspace,
   }) => {
@@ -192,5 +192,11 @@ test.describe('the workspace offline', () => {
     expect(shellFiles.length).toBeGreaterThan(5);
     expect(fromCache((url) => url.origin === new URL(page.url()).origin)).toBe(shellFiles.length);
     expect(fromCache((url) => url.origin !== new URL(page.url()).origin)).toBeGreaterThan(0);
+    // The page itself goes through the worker (network first, the kept copy offline), but the browser asks
+    // the network for it while the worker starts (navigation preload), and the worker answers with that.
+    const preload = await page.evaluate(async () =>
+      (await navigator.serviceWorker.ready).navigationPreload.getState(),
+    );
+    expect(preload.enabled).toBe(true);
   });
 });

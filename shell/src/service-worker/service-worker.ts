@@ -51,9 +51,17 @@ function remoteOrigins(versions: KeptVersions): Set<string> {
   return new Set([versions.current, versions.previous].flatMap((version) => version?.appOrigins ?? []));
 }
 
-/** Network first; the kept copy (`cacheKey`) when the network fails, errs (5xx) or is too slow. */
-async function networkFirst(request: Request, cacheKey: string, versions: KeptVersions): Promise<Response> {
-  const network = fetch(request);
+/**
+ * Network first; the kept copy (`cacheKey`) when the network fails, errs (5xx) or is too slow. `preloaded`:
+ * a page's answer the browser asked for while the worker started (navigation preload), used when there is one.
+ */
+async function networkFirst(
+  request: Request,
+  cacheKey: string,
+  versions: KeptVersions,
+  preloaded: Promise<Response | undefined> = Promise.resolve(undefined),
+): Promise<Response> {
+  const network = preloaded.then((response) => response ?? fetch(request));
   // When the kept copy answers, a late failure of the network is expected, not an error.
   network.catch(() => undefined);
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS));
@@ -69,13 +77,14 @@ async function networkFirst(request: Request, cacheKey: string, versions: KeptVe
   }
 }
 
-async function respond(request: Request, route: RequestRoute, versions: KeptVersions): Promise<Response> {
+async function respond(event: FetchEvent, route: RequestRoute, versions: KeptVersions): Promise<Response> {
+  const { request } = event;
   switch (route) {
     case 'network':
       return fetch(request);
     case 'page':
       // Every route of the shell is the same single-page app: the kept index.html answers them all.
-      return networkFirst(request, new URL('/', shellOrigin).href, versions);
+      return networkFirst(request, new URL('/', shellOrigin).href, versions, event.preloadResponse);
     case 'entry':
       return networkFirst(request, request.url, versions);
     case 'immutable':
@@ -97,12 +106,12 @@ self.addEventListener('fetch', (event) => {
     const route = decide(kept);
     // Not answering at all (rather than answering with fetch()) leaves the request exactly as the page
     // made it: the backend's requests never go through the worker.
-    if (route !== 'network') event.respondWith(respond(request, route, kept));
+    if (route !== 'network') event.respondWith(respond(event, route, kept));
     return;
   }
   // Just started: which origins are the remotes' is known once the record is read (a few ms).
   if (request.method !== 'GET') return;
-  event.respondWith(keptRead.then((versions) => respond(request, decide(versions), versions)));
+  event.respondWith(keptRead.then((versions) => respond(event, decide(versions), versions)));
 });
 
 self.addEventListener('message', (event) => {
@@ -151,4 +160,7 @@ self.addEventListener('activate', (event) => {
   // The caches of an older worker's format are dropped (the unkept caches of this format are dropped by
   // each version kept, not here: one may be filling).
   event.waitUntil(dropOtherFormats().then(() => self.clients.claim()));
+  // A page's own request goes to the network while the worker starts (it had waited for the worker, about
+  // 20 ms on each load that found it stopped); the worker answers with it, or with the kept copy offline.
+  event.waitUntil(self.registration.navigationPreload?.enable() ?? Promise.resolve());
 });
