@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expectSaved, openWithEditorHeld } from './support/first-paint.ts';
+import { clickAtEnd, expectSaved, openWithEditorHeld } from './support/first-paint.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PNG_BASE64 } from './support/writings-editor.ts';
 
@@ -23,10 +23,7 @@ test('clicks and typing on the writing before the editor is ready land in the ed
   await expect(page.getByRole('textbox', { name: 'Writing', exact: true })).toHaveCount(0);
 
   // The writer clicks at the end of the first paragraph and types a sentence, a new line and a typo fixed.
-  const line = copy.getByText('Low water at noon.');
-  const box = await line.boundingBox();
-  if (!box) throw new Error('the paragraph is not laid out');
-  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
   await page.keyboard.type(' Slack tide aftr');
   await page.keyboard.press('Backspace');
   await page.keyboard.type('er.');
@@ -219,10 +216,7 @@ test('a writer who goes on typing while the editor arrives loses no key', async 
   // A slow phone: the hand-over takes frames, and keys keep coming in between.
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-  const line = copy.getByText('Low water at noon.');
-  const box = await line.boundingBox();
-  if (!box) throw new Error('the paragraph is not laid out');
-  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
 
   // The editor's code arrives in the middle of the sentence.
   const sentence = ' The ferry leaves at seven and comes back when the tide turns at the harbour wall.';
@@ -241,10 +235,7 @@ test('a writer who closes the tab after typing on the writing, before the editor
   workspace,
 }) => {
   const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
-  const line = copy.getByText('Low water at noon.');
-  const box = await line.boundingBox();
-  if (!box) throw new Error('the paragraph is not laid out');
-  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
   await page.keyboard.type(' Ebb at six.');
 
   // The browser asks before the tab closes; the writer stays.

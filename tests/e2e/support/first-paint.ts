@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Account } from './accounts.ts';
 import { expect } from './fixtures.ts';
@@ -61,4 +61,11 @@ export function expectSaved(client: SupabaseClient, id: string, text: string) {
       return JSON.stringify(row?.content);
     })
     .toContain(text);
+}
+
+/** Clicks a line of the writing (the static copy's or the editor's) near its end: the caret goes there. */
+export async function clickAtEnd(line: Locator): Promise<void> {
+  const box = await line.boundingBox();
+  if (!box) throw new Error('the line is not laid out');
+  await line.click({ position: { x: box.width - 4, y: box.height / 2 } });
 }
