@@ -81,7 +81,9 @@ async function respond(event: FetchEvent, route: RequestRoute, versions: KeptVer
   const { request } = event;
   switch (route) {
     case 'network':
-      return fetch(request);
+      // A navigation already on its way (navigation preload) is that answer: asking again would fetch it
+      // twice, and a one-time link (a password reset's) would be used up by the first request.
+      return ((await event.preloadResponse) as Response | undefined) ?? fetch(request);
     case 'page':
       // Every route of the shell is the same single-page app: the kept index.html answers them all.
       return networkFirst(request, new URL('/', shellOrigin).href, versions, event.preloadResponse);
@@ -94,6 +96,10 @@ async function respond(event: FetchEvent, route: RequestRoute, versions: KeptVer
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
+  // The browser cancels a page's preload the moment the event is over, with a warning; the kept copy may
+  // answer before it settles (offline, or after the timeout), so the event lasts until it has.
+  if (request.mode === 'navigate')
+    event.waitUntil(Promise.resolve(event.preloadResponse).catch(() => undefined));
   const decide = (versions: KeptVersions) =>
     routeRequest({
       url: request.url,
