@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { clickAtEnd, expectSaved, openWithEditorHeld } from './support/first-paint.ts';
 import { expect, test } from './support/fixtures.ts';
+import { writingOf } from './support/writings.ts';
 import { PNG_BASE64 } from './support/writings-editor.ts';
 
 // What the writer types, pastes and drops on the static copy of the writing that opens, while the editor's
@@ -256,4 +258,66 @@ test('a writer who closes the tab after typing on the writing, before the editor
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toEqual(['beforeunload']);
+});
+
+/** The row of the writing titled `title` in the list. */
+const listed = (page: Page, title: string) =>
+  page
+    .locator('[data-slot="writings/Sidebar"]')
+    .getByRole('listbox', { name: 'Writings' })
+    .getByRole('option')
+    .filter({ hasText: title });
+
+test('keys typed on one writing before the editor is ready stay in it when the writer opens another first', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  // An older writing: the newest, Tide tables, opens.
+  const harbour = await writingOf(account, 'Harbour log', 'Moorings at dusk.');
+  const { client, id, release, copy } = await openWithEditorHeld({ page, account, workspace });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
+  await page.keyboard.type(' Ebb at six.');
+  await listed(page, 'Harbour log').click();
+  await expect(copy.getByText('Moorings at dusk.')).toBeVisible();
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Harbour log');
+  await expect(editor.locator('p').nth(0)).toHaveText('Moorings at dusk.');
+  // Back to the writing they typed on: the keys are there, and saved.
+  await listed(page, 'Tide tables').click();
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Tide tables');
+  await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Ebb at six.');
+  await expectSaved(client, id, 'Low water at noon. Ebb at six.');
+  const { data } = await client.from('writings').select('content').eq('id', harbour).single();
+  expect(JSON.stringify(data?.content)).not.toContain('Ebb');
+});
+
+test('a writing deleted after typing on it, before the editor is there, takes its keys along: leaving asks nothing', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { client, id, copy } = await openWithEditorHeld({ page, account, workspace });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
+  await page.keyboard.type(' Ebb at six.');
+  await listed(page, 'Tide tables').hover();
+  await listed(page, 'Tide tables').getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete “Tide tables”? It cannot be undone.' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(listed(page, 'Tide tables')).toHaveCount(0);
+  await expect.poll(async () => (await client.from('writings').select('id').eq('id', id)).data).toEqual([]);
+
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual([]);
 });

@@ -12,6 +12,7 @@ import {
 } from 'shared-kernel';
 import {
   getWritingsState,
+  onWritingRemoved,
   selectWriting,
   useWritingsConnection,
   useWritingsStore,
@@ -19,7 +20,7 @@ import {
 import styles from './editor.module.css';
 import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
 import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
-import { askBeforeLeavingWhile } from './typed-keys.ts';
+import { askBeforeLeavingWhile, dropKeysForNewWriting } from './typed-keys.ts';
 
 // Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen):
 // on a first visit they do not share the connection with what the first paint needs. A returning writer's
@@ -53,11 +54,28 @@ export function Editor(props: AreaProps) {
   const selectedId = useWritingsStore((state) => state.selectedWritingId);
   const status = useWritingsStore((state) => state.status);
   const firstPaint = useMemo(() => createFirstPaint(), []);
-  // Keys typed on the static copy live only in the page until the editor has them.
+  // Keys typed on the static copy live only in the page until the editor has them (kept while the writer
+  // is signed out: signed in again, they go in); those of a writing deleted, or of another writer who
+  // signed in, never will.
+  useEffect(() => askBeforeLeavingWhile(firstPaint.holdsKeys), [firstPaint]);
   useEffect(
-    () => askBeforeLeavingWhile(() => firstPaint.input.typed.some((run) => run.keys.length > 0)),
+    () =>
+      onWritingRemoved((id) => {
+        firstPaint.forget(id);
+        dropKeysForNewWriting(id);
+      }),
     [firstPaint],
   );
+  const userId = props.user?.id;
+  const lastUserId = useRef(userId);
+  useEffect(() => {
+    if (!userId) return;
+    if (lastUserId.current && lastUserId.current !== userId) {
+      firstPaint.forget();
+      dropKeysForNewWriting();
+    }
+    lastUserId.current = userId;
+  }, [userId, firstPaint]);
   const [WritingEditor, requestEditor, editorFailed] = useOnDemand(loadWritingEditor);
   const { bus } = props;
   const copyPainted = useCallback(() => {

@@ -3,7 +3,14 @@ import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { normalizeDocument } from './document/index.ts';
 import { editorExtensions, toEditorContent } from './extensions/index.ts';
-import { holdKeysForNewWriting, replayKeys, takeKeysForNewWriting } from './typed-keys.ts';
+import {
+  askBeforeLeavingWhile,
+  dropKeysForNewWriting,
+  holdKeysForNewWriting,
+  keysHeldChanged,
+  replayKeys,
+  takeKeysForNewWriting,
+} from './typed-keys.ts';
 
 // Keys typed between New and the new writing's editor are held for it, and go nowhere else meanwhile.
 
@@ -33,6 +40,13 @@ afterEach(() => {
   for (const id of ['w1', 'w2', 'w3', 'w4']) takeKeysForNewWriting(id);
   document.body.replaceChildren();
 });
+
+/** What a closing tab or a reload asks the page: true when the browser asks the writer to stay. */
+function leavingAsks(): boolean {
+  const leaving = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(leaving);
+  return leaving.defaultPrevented;
+}
 
 describe('the keys typed after New', () => {
   it('are held for the new writing, and a space or Enter does not press New again', async () => {
@@ -165,12 +179,6 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([...'Tides']);
   });
   it('make leaving the page ask first, until the new writing has taken them', async () => {
-    // What a closing tab or a reload asks the page: true when the browser asks the writer to stay.
-    const leavingAsks = () => {
-      const leaving = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(leaving);
-      return leaving.defaultPrevented;
-    };
     holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
     expect(leavingAsks()).toBe(false);
     await userEvent.keyboard('Ebb');
@@ -178,6 +186,53 @@ describe('the keys typed after New', () => {
     takeKeysForNewWriting('w1');
     expect(leavingAsks()).toBe(false);
   });
+  it('go with their writing when it is deleted before it shows: leaving the page no longer asks', async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'local_w1' }));
+    holdKeysForNewWriting(Promise.resolve({ id: 'w2' }));
+    await userEvent.keyboard('Ebb');
+    await Promise.resolve();
+    dropKeysForNewWriting('w2');
+    expect(takeKeysForNewWriting('w2')).toEqual([]);
+    expect(leavingAsks()).toBe(false);
+    // Synced since it was made: the same writing.
+    dropKeysForNewWriting('w1');
+    expect(takeKeysForNewWriting('w1')).toEqual([]);
+  });
+
+  it('are listened for on leaving only while some may be held (a listening page is kept out of some back-forward caches)', async () => {
+    const listening = () => {
+      const added = vi.spyOn(window, 'addEventListener');
+      const removed = vi.spyOn(window, 'removeEventListener');
+      return () => {
+        const count = (spy: typeof added) =>
+          spy.mock.calls.filter(([type]) => type === 'beforeunload').length;
+        const changes = count(added) - count(removed);
+        added.mockRestore();
+        removed.mockRestore();
+        return changes;
+      };
+    };
+    let changes = listening();
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    expect(changes()).toBe(1);
+    await Promise.resolve();
+    changes = listening();
+    takeKeysForNewWriting('w1');
+    expect(changes()).toBe(-1);
+    // Keys held elsewhere (the static copy's): listened for while it holds some.
+    let held = false;
+    changes = listening();
+    const stop = askBeforeLeavingWhile(() => held);
+    expect(changes()).toBe(0);
+    changes = listening();
+    held = true;
+    keysHeldChanged();
+    expect(changes()).toBe(1);
+    changes = listening();
+    stop();
+    expect(changes()).toBe(-1);
+  });
+
   it('are taken by a writing made offline that shows by its server id, synced meanwhile', async () => {
     holdKeysForNewWriting(Promise.resolve({ id: 'local_w4' }));
     await userEvent.keyboard('Ebb');

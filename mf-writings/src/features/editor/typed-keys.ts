@@ -155,36 +155,57 @@ let holds: Held[] = [];
 function forget(hold: Held): void {
   hold.listening.abort();
   holds = holds.filter((other) => other !== hold);
+  keysHeldChanged();
 }
 
 /** Other keys kept for an editor not there yet (the static copy's): each says whether it holds any now. */
 const otherHolders = new Set<() => boolean>();
+
+const holdsKeys = () =>
+  holds.some((hold) => hold.keys.length > 0) || [...otherHolders].some((holding) => holding());
+
+const askIfKeysHeld = (event: BeforeUnloadEvent) => {
+  if (holdsKeys()) event.preventDefault();
+};
 let askingBeforeLeaving = false;
 
 /**
  * Leaving the page (closing the tab, reloading) while keys are held for an editor that is not there yet
  * asks the writer first, with the browser's own question: the keys live only in the page until the editor
- * has them and saves them, and the save bar cannot count them meanwhile. Staying loses nothing.
+ * has them and saves them, and the save bar cannot count them meanwhile. Staying loses nothing. The page
+ * listens for leaving only while something may hold keys (a New whose writing has not shown, keys on the
+ * static copy): a page that listens is kept out of some browsers' back-forward cache. Called after each
+ * change of what is held.
  */
-function askBeforeLeaving(): void {
-  if (askingBeforeLeaving) return;
-  askingBeforeLeaving = true;
-  window.addEventListener('beforeunload', (event) => {
-    const held = holds.some((hold) => hold.keys.length > 0) || [...otherHolders].some((holding) => holding());
-    if (held) event.preventDefault();
-  });
+export function keysHeldChanged(): void {
+  const ask = holds.length > 0 || holdsKeys();
+  if (ask === askingBeforeLeaving) return;
+  askingBeforeLeaving = ask;
+  if (ask) window.addEventListener('beforeunload', askIfKeysHeld);
+  else window.removeEventListener('beforeunload', askIfKeysHeld);
 }
 
 /**
  * While `holding()` says keys are kept for an editor not there yet, leaving the page asks first (as for the
- * keys held after New). Returns the function that stops asking it.
+ * keys held after New; {@link keysHeldChanged} when what it holds changes). Returns the function that
+ * stops asking it.
  */
 export function askBeforeLeavingWhile(holding: () => boolean): () => void {
-  askBeforeLeaving();
   otherHolders.add(holding);
+  keysHeldChanged();
   return () => {
     otherHolders.delete(holding);
+    keysHeldChanged();
   };
+}
+
+/**
+ * The keys held for new writing `id` go with it (it was deleted before it showed), or all of them (the
+ * writer signed out): no editor will take them, and leaving the page no longer asks for them.
+ */
+export function dropKeysForNewWriting(id?: string): void {
+  for (const hold of holds)
+    if (id === undefined || (hold.id !== undefined && serverIdOf(hold.id) === serverIdOf(id))) forget(hold);
 }
 
 /**
@@ -200,7 +221,6 @@ export function askBeforeLeavingWhile(holding: () => boolean): () => void {
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   for (const earlier of holds) earlier.listening.abort();
   const hold: Held = { keys: [], listening: new AbortController() };
-  askBeforeLeaving();
   const { keys } = hold;
   const stop = () => hold.listening.abort();
   const options = { capture: true, signal: hold.listening.signal };
@@ -249,6 +269,7 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
   );
   document.addEventListener('pointerdown', stop, options);
   holds.push(hold);
+  keysHeldChanged();
   made.then(
     (writing) => {
       if (writing) hold.id = writing.id;

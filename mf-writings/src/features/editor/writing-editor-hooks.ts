@@ -184,8 +184,9 @@ export function useOpenWriting({
 }
 
 /**
- * The editor shows the writing for the first time: it takes over from the static copy (the writer's
- * scroll position, click and typing, see first-paint/), and the first screen is ready.
+ * The editor shows the writing: the first time, it takes over from the static copy (the writer's scroll
+ * position, click and typing, see first-paint/), and the first screen is ready. A writing shown later gets
+ * what was typed on its copy before the writer opened another one.
  */
 export function useHandOver({
   bus,
@@ -193,6 +194,7 @@ export function useHandOver({
   firstPaint,
   scroll,
   shown,
+  writingId,
   editable,
 }: {
   bus: EventBus;
@@ -200,14 +202,16 @@ export function useHandOver({
   firstPaint: FirstPaint;
   scroll: RefObject<HTMLDivElement | null>;
   shown: boolean;
+  writingId: string;
   editable: boolean;
 }): void {
   useLayoutEffect(() => {
-    if (!shown || firstPaint.handedOver) return;
-    if (scroll.current) scroll.current.scrollTop = firstPaint.input.scrollTop;
-    firstPaint.replay(editor, editable);
-    markFirstScreen(bus);
-  }, [shown, firstPaint, editor, editable, scroll, bus]);
+    if (!shown) return;
+    const first = !firstPaint.handedOver;
+    if (first && scroll.current) scroll.current.scrollTop = firstPaint.inputOf(writingId).scrollTop;
+    firstPaint.replay(editor, writingId, editable);
+    if (first) markFirstScreen(bus);
+  }, [shown, firstPaint, editor, editable, scroll, bus, writingId]);
 }
 
 /** Saves without being asked: on `writings.save`, when the tab is hidden, and a failed save when back online. */

@@ -89,25 +89,26 @@ export function WritingEditor({
     currentId,
     firstCopy: firstPaint.takeCopy,
   });
+  const showing = shown === writingKey;
   const { uploads, picker: images } = useImageUploads({
     editor,
     client,
     writingId,
     currentId,
-    shown: shown === writingKey,
+    shown: showing,
     readOnly,
     imageFiles,
   });
   const scroll = useRef<HTMLDivElement>(null);
-  useHandOver({ bus, editor, firstPaint, scroll, shown: shown === writingKey, editable: !readOnly });
-  const revision = useNewerCopies({ editor, controller, seen, writingId, shown: shown === writingKey });
+  useHandOver({ bus, editor, firstPaint, scroll, shown: showing, writingId, editable: !readOnly });
+  const revision = useNewerCopies({ editor, controller, seen, writingId, shown: showing });
   useEffect(() => {
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
   useEffect(() => followEditorPreferences(editor), [editor]);
   useTitleEditing({ editor, currentId, shown, writingKey, readOnly });
   useAutomaticSaves(bus, controller);
-  const askAi = useChatContext({ bus, editor, writingId, shown: shown === writingKey });
+  const askAi = useChatContext({ bus, editor, writingId, shown: showing });
 
   if (missing) return <EmptyState title={messages.editor.empty} />;
   return (

@@ -34,6 +34,7 @@ export {
   createAndSelect,
   keepDraftAsCopy,
   keepDraftTypedOver,
+  onWritingRemoved,
   removeWriting,
   renameWritingTo,
 } from './writing-actions.ts';

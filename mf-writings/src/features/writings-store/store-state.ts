@@ -91,6 +91,7 @@ interface StoreRuntime {
   readonly newerElsewhere: Map<string, string>;
   readonly listeners: Set<() => void>;
   readonly syncListeners: Set<(event: SyncEvent) => void>;
+  readonly removedListeners: Set<(id: string) => void>;
 }
 
 export const runtime: StoreRuntime = {
@@ -108,6 +109,7 @@ export const runtime: StoreRuntime = {
   newerElsewhere: new Map(),
   listeners: new Set(),
   syncListeners: new Set(),
+  removedListeners: new Set(),
 };
 
 /** How many of the list's first writings are fetched whole beside it. */

@@ -190,6 +190,12 @@ export async function keepDraftTypedOver(
   return true;
 }
 
+/** Listens to the writings deleted in this tab. */
+export function onWritingRemoved(listener: (id: string) => void): () => void {
+  runtime.removedListeners.add(listener);
+  return () => runtime.removedListeners.delete(listener);
+}
+
 /** Deletes a writing, drops it from the list and, when it was open, opens its neighbour. */
 export async function removeWriting(id: string): Promise<void> {
   if (refusedReadOnly()) return;
@@ -210,6 +216,7 @@ export async function removeWriting(id: string): Promise<void> {
     const neighbour = items[Math.min(index, items.length - 1)];
     setState({ selectedWritingId: neighbour?.id ?? null });
   }
+  for (const listener of runtime.removedListeners) listener(id);
 }
 
 /**

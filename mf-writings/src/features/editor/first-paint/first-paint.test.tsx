@@ -5,7 +5,7 @@ import type { Writing } from '../../writings-store/index.ts';
 import { resetState, setState } from '../../writings-store/store-state.ts';
 import { normalizeDocument } from '../document/index.ts';
 import { editorExtensions, toEditorContent } from '../extensions/index.ts';
-import { createFirstPaint, type FirstPaint } from './first-paint.ts';
+import { createFirstPaint, type EarlyInput, type FirstPaint } from './first-paint.ts';
 import { StaticWriting } from './static-writing.tsx';
 
 // The hand-over from the static copy to the editor loses no key: at no moment between the two is the
@@ -44,14 +44,14 @@ describe('the hand-over to the editor', () => {
     const editor = tidesEditor();
     const firstPaint = createFirstPaint();
     const caret = { block: 1, offset: 3 };
-    Object.assign(firstPaint.input, {
+    Object.assign(firstPaint.inputOf('w1'), {
       focused: true,
       caret,
       anchor: caret,
       typed: [{ caret, anchor: caret, keys: ['x', ' '] }],
     });
 
-    firstPaint.replay(editor, true);
+    firstPaint.replay(editor, 'w1', true);
 
     // Now, not at the next frame: a key pressed in between lands in the editor.
     expect(document.activeElement).toBe(editor.view.dom);
@@ -64,7 +64,7 @@ describe('the hand-over to the editor', () => {
     const firstPaint = createFirstPaint();
     // At the end of the title: '!', then Enter (the body starts) and a line; then a click into the body.
     const inBody = { block: 1, offset: 3 };
-    Object.assign(firstPaint.input, {
+    Object.assign(firstPaint.inputOf('w1'), {
       focused: true,
       caret: inBody,
       anchor: inBody,
@@ -74,7 +74,7 @@ describe('the hand-over to the editor', () => {
       ],
     });
 
-    firstPaint.replay(editor, true);
+    firstPaint.replay(editor, 'w1', true);
 
     const lines: string[] = [];
     editor.state.doc.descendants((node) => {
@@ -91,22 +91,75 @@ describe('the hand-over to the editor', () => {
     const firstPaint = createFirstPaint();
     // 'Low water' selected from its end back to its start, then typed over.
     const place = { caret: { block: 1, offset: 0 }, anchor: { block: 1, offset: 9 } };
-    Object.assign(firstPaint.input, { focused: true, ...place, typed: [{ ...place, keys: [...'High'] }] });
+    Object.assign(firstPaint.inputOf('w1'), {
+      focused: true,
+      ...place,
+      typed: [{ ...place, keys: [...'High'] }],
+    });
 
-    firstPaint.replay(editor, true);
+    firstPaint.replay(editor, 'w1', true);
 
     expect(editor.state.doc.child(1).textContent).toBe('High at noon.');
   });
 });
 
+describe('keys typed on the static copy of one writing', () => {
+  const typedAtNoon = (firstPaint: FirstPaint, id: string) => {
+    const caret = { block: 1, offset: 18 };
+    Object.assign(firstPaint.inputOf(id), {
+      focused: true,
+      caret,
+      anchor: caret,
+      typed: [{ caret, anchor: caret, keys: [...' Ebb'] }],
+    });
+  };
+
+  it('go into that writing when it shows, never into another shown first', () => {
+    const firstPaint = createFirstPaint();
+    typedAtNoon(firstPaint, 'w1');
+    // The writer opened w2 before the editor was ready: it shows first, as it was.
+    const other = tidesEditor();
+    firstPaint.replay(other, 'w2', true);
+    expect(other.state.doc.child(1).textContent).toBe('Low water at noon.');
+    expect(firstPaint.holdsKeys()).toBe(true);
+    other.destroy();
+
+    const own = tidesEditor();
+    firstPaint.replay(own, 'w1', true);
+    expect(own.state.doc.child(1).textContent).toBe('Low water at noon. Ebb');
+    expect(document.activeElement).toBe(own.view.dom);
+    expect(firstPaint.holdsKeys()).toBe(false);
+  });
+
+  it('go with their writing when it is deleted, or with every writing when another writer signs in', () => {
+    const firstPaint = createFirstPaint();
+    typedAtNoon(firstPaint, 'w1');
+    typedAtNoon(firstPaint, 'local_w2');
+    firstPaint.forget('w1');
+    expect(firstPaint.holdsKeys()).toBe(true);
+    // Made offline and synced since: the same writing.
+    firstPaint.forget('w2');
+    expect(firstPaint.holdsKeys()).toBe(false);
+
+    typedAtNoon(firstPaint, 'w3');
+    firstPaint.forget();
+    const editor = tidesEditor();
+    firstPaint.replay(editor, 'w3', true);
+    expect(editor.state.doc.child(1).textContent).toBe('Low water at noon.');
+  });
+});
+
 /** A first paint whose copy of the writing has arrived, with what the writer did so far. */
-function arrived(input: Partial<FirstPaint['input']> = {}): FirstPaint {
+function arrived(early: Partial<EarlyInput> = {}): FirstPaint {
   const writing = { id: 'w1', content: tides } as unknown as Writing;
+  const input: EarlyInput = { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0, ...early };
   return {
     copyOf: () => Promise.resolve(writing),
     arrivedCopy: () => writing,
     takeCopy: () => undefined,
-    input: { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0, ...input },
+    inputOf: () => input,
+    holdsKeys: () => false,
+    forget: () => {},
     handedOver: false,
     replay: () => {},
   };
@@ -160,17 +213,17 @@ describe('what the writer types on the static copy', () => {
     try {
       // A right click (the context menu) moves nothing.
       copy.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 2, clientX: 40, clientY: 60 }));
-      expect(firstPaint.input.caret).toBeNull();
+      expect(firstPaint.inputOf('w1').caret).toBeNull();
       copy.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, clientX: 40, clientY: 60 }));
     } finally {
       Reflect.deleteProperty(document, 'caretPositionFromPoint');
     }
-    expect(firstPaint.input).toMatchObject({ focused: true, ...at(1, 3) });
+    expect(firstPaint.inputOf('w1')).toMatchObject({ focused: true, ...at(1, 3) });
 
     const editor = tidesEditor();
     const handOver = createFirstPaint();
-    Object.assign(handOver.input, firstPaint.input);
-    handOver.replay(editor, true);
+    Object.assign(handOver.inputOf('w1'), firstPaint.inputOf('w1'));
+    handOver.replay(editor, 'w1', true);
     editor.commands.insertContent('x');
     expect(editor.state.doc.child(1).textContent).toBe('Lowx water at noon.');
     expect(editor.state.doc.child(0).textContent).toBe('Tides');
@@ -202,8 +255,8 @@ describe('what the writer types on the static copy', () => {
     const composed = new CompositionEvent('compositionend', { bubbles: true });
     copy.dispatchEvent(Object.defineProperty(composed, 'data', { value: '潮' }));
 
-    expect(firstPaint.input.typed).toHaveLength(1);
-    expect(firstPaint.input.typed[0]?.keys).toEqual([
+    expect(firstPaint.inputOf('w1').typed).toHaveLength(1);
+    expect(firstPaint.inputOf('w1').typed[0]?.keys).toEqual([
       ' ',
       'S',
       'l',
@@ -219,7 +272,7 @@ describe('what the writer types on the static copy', () => {
       'Backspace',
       '潮',
     ]);
-    expect(firstPaint.input.focused).toBe(true);
+    expect(firstPaint.inputOf('w1').focused).toBe(true);
     expect(copy.textContent).toBe('TidesLow water at noon.');
   });
 
@@ -236,7 +289,7 @@ describe('what the writer types on the static copy', () => {
     document.dispatchEvent(new Event('selectionchange'));
     type('y');
 
-    expect(firstPaint.input.typed).toEqual([
+    expect(firstPaint.inputOf('w1').typed).toEqual([
       { ...at(0, 5), keys: ['!', '?'] },
       { ...at(1, 3), keys: ['x'] },
       { anchor: { block: 0, offset: 0 }, caret: { block: 1, offset: 18 }, keys: ['y'] },
@@ -256,7 +309,7 @@ describe('what the writer types on the static copy', () => {
     copy.dispatchEvent(Object.defineProperty(composed, 'data', { value: '潮汐' }));
     type('!');
 
-    expect(firstPaint.input.typed).toEqual([{ ...at(1, 3), keys: ['潮', '汐', '!'] }]);
+    expect(firstPaint.inputOf('w1').typed).toEqual([{ ...at(1, 3), keys: ['潮', '汐', '!'] }]);
   });
 
   it('shown again, puts the caret back where the writer had it, and their selection', () => {

@@ -2,10 +2,11 @@
 import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
+import { serverIdOf } from 'shared-kernel';
 import { getWritingsState, isCurrentCopy, type Writing } from '../../writings-store/index.ts';
 import { focusEditor } from '../focus-editor.ts';
 import { takeWriting } from '../saving/index.ts';
-import { type KeptInput, replayKeys } from '../typed-keys.ts';
+import { type KeptInput, keysHeldChanged, replayKeys } from '../typed-keys.ts';
 
 /** A caret by the text before it, which the static copy and the editor's document have alike. */
 export interface TextCaret {
@@ -133,7 +134,8 @@ function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlac
 /**
  * The hand-over from the static copy to the editor, one per mounted editor parcel: both show the same copy
  * of the writing (fetched once), and the editor replays what the writer did before it was ready, so no
- * click or keystroke is lost.
+ * click or keystroke is lost. What was done on each writing's copy is kept apart: a writer who typed on
+ * one and opened another before the editor was ready finds their keys in the first, never in the second.
  */
 export interface FirstPaint {
   /** The copy shown while the editor loads (fetched once per writing). */
@@ -146,14 +148,20 @@ export interface FirstPaint {
   arrivedCopy(id: string): Writing | null | undefined;
   /** The same copy for the editor, once; undefined when none was shown (the editor fetches afresh). */
   takeCopy(id: string): Promise<Writing | null> | undefined;
-  readonly input: EarlyInput;
+  /** What the writer did on writing `id`'s static copy. */
+  inputOf(id: string): EarlyInput;
+  /** Whether keys typed on a static copy wait for their writing to show in the editor. */
+  holdsKeys(): boolean;
+  /** What was typed on writing `id`'s copy goes (it was deleted), or on every copy (the writer signed out). */
+  forget(id?: string): void;
   /** True once the editor has taken over: from then on the editor shows writings itself. */
   readonly handedOver: boolean;
   /**
-   * The editor shows the writing: the caret goes where the writer's caret was, and what they typed is typed
-   * (`editable` false only focuses).
+   * The editor shows writing `id`. The first time, it takes over: the caret goes where the writer's caret
+   * was on this writing's copy, and what they typed there is typed (`editable` false only focuses). Later,
+   * what was typed on this writing's copy before the writer opened another one is typed.
    */
-  replay(editor: TiptapEditor, editable: boolean): void;
+  replay(editor: TiptapEditor, id: string, editable: boolean): void;
 }
 
 /** A copy read for the static copy: when, and the writing once it has arrived. */
@@ -163,10 +171,13 @@ interface CopyRead {
   arrived?: Writing | null;
 }
 
+const hasKeys = (input: EarlyInput) => input.typed.some((run) => run.keys.length > 0);
+
 export function createFirstPaint(): FirstPaint {
   const copies = new Map<string, CopyRead>();
   const taken = new Set<string>();
-  const input: EarlyInput = { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0 };
+  // By server id: a writing made offline keeps its input when it syncs (`local_<uuid>` becomes `<uuid>`).
+  const inputs = new Map<string, EarlyInput>();
   let handedOver = false;
   return {
     copyOf(id) {
@@ -197,17 +208,35 @@ export function createFirstPaint(): FirstPaint {
           : takeWriting(id),
       );
     },
-    input,
+    inputOf(id) {
+      const key = serverIdOf(id);
+      let input = inputs.get(key);
+      if (!input) {
+        input = { typed: [], caret: null, anchor: null, focused: false, scrollTop: 0 };
+        inputs.set(key, input);
+      }
+      return input;
+    },
+    holdsKeys: () => [...inputs.values()].some(hasKeys),
+    forget(id) {
+      if (id === undefined) inputs.clear();
+      else inputs.delete(serverIdOf(id));
+      keysHeldChanged();
+    },
     get handedOver() {
       return handedOver;
     },
-    replay(editor, editable) {
-      if (handedOver) return;
+    replay(editor, id, editable) {
+      const first = !handedOver;
       handedOver = true;
       copies.clear();
-      const { typed, caret, anchor, focused } = input;
-      input.typed = [];
-      if (!focused && typed.length === 0) return;
+      const input = inputs.get(serverIdOf(id));
+      inputs.delete(serverIdOf(id));
+      // No copy shows again: a place without keys is nothing to keep.
+      for (const [key, other] of inputs) if (!hasKeys(other)) inputs.delete(key);
+      keysHeldChanged();
+      if (!input || !(hasKeys(input) || (first && input.focused))) return;
+      const { typed, caret, anchor } = input;
       const at = caret ? positionOfCaret(editor.state.doc, caret) : null;
       focusEditor(editor, at ?? 'start', { scrollIntoView: false });
       if (editable) typeRuns(editor, typed, { caret, anchor });

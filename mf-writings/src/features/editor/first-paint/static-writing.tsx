@@ -11,7 +11,7 @@ import {
 import { currentFolderPermission, useWritingsStore } from '../../writings-store/index.ts';
 import styles from '../editor.module.css';
 import { LoadingPlaceholder } from '../save-bar.tsx';
-import { keepComposedText, keepDrop, keepInput } from '../typed-keys.ts';
+import { keepComposedText, keepDrop, keepInput, keysHeldChanged } from '../typed-keys.ts';
 import {
   type CopyPlace,
   type EarlyInput,
@@ -158,6 +158,7 @@ function useKeptInput({
     };
     const kept = () => {
       input.focused = true;
+      keysHeldChanged();
       onPainted?.();
     };
     // Shift extends the selection: its start stays. Another button (a context menu) leaves it as it is.
@@ -183,6 +184,7 @@ function useKeptInput({
     const composed = (event: CompositionEvent) => {
       composing = false;
       keepComposedText(event, keysAtCaret(input));
+      keysHeldChanged();
       if (composingFrom && event.data)
         composedWords.push({
           block: composingFrom.block,
@@ -233,7 +235,7 @@ export function StaticWriting({
   });
   const scroll = useRef<HTMLDivElement>(null);
   const prose = useRef<HTMLDivElement>(null);
-  const { input } = firstPaint;
+  const input = firstPaint.inputOf(writingId);
   // A writing the writer may only read takes no input here either, as the editor takes none.
   const readOnly = useWritingsStore(() => currentFolderPermission() === 'read');
   useEffect(() => {
