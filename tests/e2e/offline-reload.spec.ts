@@ -143,7 +143,7 @@ test.describe('the workspace offline', () => {
     await expect.poll(calls).toBe(1);
   });
 
-  test('once kept, a reload reaches the backend and takes the app files without starting the service worker, and the page while it starts', async ({
+  test('once kept, a reload reaches the backend, the app files and the page without waiting for the service worker to start', async ({
     page,
     workspace,
   }) => {
@@ -192,8 +192,18 @@ test.describe('the workspace offline', () => {
     expect(shellFiles.length).toBeGreaterThan(5);
     expect(fromCache((url) => url.origin === new URL(page.url()).origin)).toBe(shellFiles.length);
     expect(fromCache((url) => url.origin !== new URL(page.url()).origin)).toBeGreaterThan(0);
-    // The page itself goes through the worker (network first, the kept copy offline), but the browser asks
-    // the network for it while the worker starts (navigation preload), and the worker answers with that.
+    // The page itself races the network against the worker (the kept copy offline): online, the network's
+    // answer is taken as it comes, the worker still starting.
+    const navigation = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
+        workerMatchedSourceType?: string;
+        workerFinalSourceType?: string;
+      })[];
+      return { matched: entry?.workerMatchedSourceType, from: entry?.workerFinalSourceType };
+    });
+    expect(navigation).toEqual({ matched: 'race-network-and-fetch-handler', from: 'network' });
+    // A browser without static routing runs the fetch handler for it: it asks the network while the worker
+    // starts (navigation preload), and the worker answers with that.
     const preload = await page.evaluate(async () =>
       (await navigator.serviceWorker.ready).navigationPreload.getState(),
     );

@@ -12,8 +12,9 @@
  * - Editor interactive: the h1 with the title inside the editor (ProseMirror's `[contenteditable="true"]`) in
  *   the editor slot; not the static copy, which takes input (to keep it) before the editor is there.
  * - FCP: the 'first-contentful-paint' paint entry.
- * - Steps: the `load:` marks the page makes on its way (shell entry, session known, each parcel's code,
- *   the writings list, the static copy, the editor's code, the first screen; shared-kernel/src/bus/load-steps.ts),
+ * - Steps: the page's own answer arriving (`page-response`, its navigation timing), then the `load:` marks
+ *   the page makes on its way (shell entry, session known, each parcel's code, the writings list, the
+ *   static copy, the editor's code, the first screen; shared-kernel/src/bus/load-steps.ts),
  *   printed under the times, to say where a load's time goes.
  *
  * Each run, in one fresh context (empty cache, nothing remembered from an earlier load):

@@ -24,8 +24,10 @@ const BACKEND_PATHS = ['/auth/', '/rest/', '/storage/', '/realtime/', '/function
  * - the files under `/static/` of any origin (the shell's and the remotes', content-hashed) come from the
  *   kept versions' caches, as `matchImmutable` finds them, and from the network when not kept (a file of
  *   another site with such a path is not kept, so it goes to the network too).
- * Everything else reaches the fetch handler: pages and entry files (network first, the kept copy
- * offline), and a remote served under a path prefix (`/writings/static/…`).
+ * - a page (a navigation) races the network against the fetch handler: online, the page's answer comes
+ *   as it arrives, without waiting for the worker to start; offline, the handler's kept copy answers.
+ * Everything else reaches the fetch handler: entry files (network first, the kept copy offline), and a
+ * remote served under a path prefix (`/writings/static/…`).
  */
 export const STATIC_ROUTES: RouterRule[] = [
   {
@@ -33,6 +35,7 @@ export const STATIC_ROUTES: RouterRule[] = [
     source: 'network',
   },
   { condition: { urlPattern: anyOrigin('/static/*') }, source: 'cache' },
+  { condition: { requestMode: 'navigate' }, source: 'race-network-and-fetch-handler' },
 ];
 
 /**

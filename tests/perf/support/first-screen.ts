@@ -191,6 +191,9 @@ function readPageTimes(page: Page): Promise<PageTimes> {
       .getEntriesByType('mark')
       .filter((mark) => mark.name.startsWith(prefix))
       .map((mark): [string, number] => [mark.name.slice(prefix.length), mark.startTime]);
+    // The page's own answer arriving, before any script: through the service worker on a returning load.
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (navigation) steps.push(['page-response', navigation.responseStart]);
     return {
       probe: { ...(window as unknown as { __firstScreen?: Probe }).__firstScreen },
       fcpMs: fcp ? fcp.startTime : null,
