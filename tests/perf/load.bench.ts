@@ -40,6 +40,9 @@
  * their sizes and whether each was initial. BENCH_PORT moves the shell's port (default 4400; the remotes
  * use the next four, the blank page the fifth, a compared build the tenth to the fourteenth).
  *
+ * BENCH_TRACE names a folder where each measured run's 'again' load is traced (Chromium's trace, as
+ * DevTools' Performance panel records it: open the file there), one file per build and run.
+ *
  * Comparing two builds: BENCH_COMPARE names another checkout of this repository with its own build
  * (`git worktree add ../base <rev> && cd ../base && pnpm install && pnpm build`). Its build is served too,
  * and each run measures both, one after the other, the first one taking turns; each build gets its own
@@ -56,7 +59,8 @@
  * The writer has one writing, which opens on load (docs/product.md, Writings: the first writing opens on
  * load): the page is measured with its editor in use, as a returning writer sees it.
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -89,6 +93,19 @@ const COMPARED = process.env.BENCH_COMPARE
   ? resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_COMPARE)
   : undefined;
 const BUDGET_MS = { cold: 1000, warm: 400 };
+/** Where the 'again' loads are traced, when asked (relative to where pnpm ran). */
+const TRACES = process.env.BENCH_TRACE
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_TRACE)
+  : undefined;
+if (TRACES) mkdirSync(TRACES, { recursive: true });
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  'v8.execute',
+];
 
 /** The writing that opens on load; its title is the first heading, as the editor shows it. */
 const WRITING_TITLE = 'A returning writer';
@@ -230,7 +247,7 @@ async function signedInContext(): Promise<BrowserContext> {
   return context;
 }
 
-async function measureRun({ url, origins }: Build): Promise<Run> {
+async function measureRun({ url, origins, name }: Build, traceAs?: string): Promise<Run> {
   const floor = await idleFloor();
   const context = await signedInContext();
   let page = await context.newPage();
@@ -244,14 +261,23 @@ async function measureRun({ url, origins }: Build): Promise<Run> {
    * cache, the code cache, the worker's caches. A load in the same tab found them in memory and came
    * 140-210 ms sooner (docs/architecture.md, Budgets).
    */
-  const openInNewTab = async () => {
+  const openInNewTab = async (tracePath?: string) => {
     await page.close();
     page = await context.newPage();
     await stopServiceWorker(page);
-    return measureLoad(page, open, { origins });
+    if (!tracePath) return measureLoad(page, open, { origins });
+    // Without the sampling profiler, which slows the page down by more than half.
+    await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    try {
+      return await measureLoad(page, open, { origins });
+    } finally {
+      await browser.stopTracing();
+    }
   };
   const warm = await openInNewTab();
-  const again = await openInNewTab();
+  const again = await openInNewTab(
+    TRACES && traceAs && join(TRACES, `${name.replace(/[^\w.-]+/g, '_')}-again-${traceAs}.json`),
+  );
   // Reloaded over itself: the workspace just loaded is torn down as part of the load.
   await stopServiceWorker(page);
   const reload = await measureLoad(page, open, { origins });
@@ -283,13 +309,14 @@ for (let index = 0; index < RUNS; index += 1) {
   // Compared builds take turns at going first, so a machine slowing down or speeding up favours neither.
   const order = index % 2 === 0 ? builds : [...builds].reverse();
   for (const build of order) {
-    const run = await measureRun(build);
+    const run = await measureRun(build, String(index + 1));
     runsOf.get(build)?.push(run);
     const prefix = builds.length > 1 ? `${build.name}: ` : '';
     for (const kind of KINDS) console.log(prefix + runLine(kind, index, run[kind], floorOf(run, kind)));
   }
 }
 await browser.close();
+if (TRACES) console.log(`Traces of the 'again' loads: ${TRACES}`);
 await Promise.all(builds.map((build) => build.close()));
 await blank.close();
 await backend.close();
