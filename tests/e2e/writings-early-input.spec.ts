@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { clickAtEnd, expectSaved, openWithEditorHeld } from './support/first-paint.ts';
 import { expect, test } from './support/fixtures.ts';
+import { holdTableRequests } from './support/held-scripts.ts';
 import { writingOf } from './support/writings.ts';
 import { PNG_BASE64 } from './support/writings-editor.ts';
 
@@ -292,6 +293,30 @@ test('keys typed on one writing before the editor is ready stay in it when the w
   await expectSaved(client, id, 'Low water at noon. Ebb at six.');
   const { data } = await client.from('writings').select('content').eq('id', harbour).single();
   expect(JSON.stringify(data?.content)).not.toContain('Ebb');
+});
+
+test('another writing opened before the editor is ready shows once its copy has arrived, never under the last one’s text', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  // Older than the two the list loads whole: its copy is asked for when it is opened.
+  await writingOf(account, 'Harbour log', 'Moorings at dusk.');
+  await writingOf(account, 'Pier notes', 'Gulls at the pier.');
+  const { release, copy } = await openWithEditorHeld({ page, account, workspace });
+  await clickAtEnd(copy.getByText('Low water at noon.'));
+  await page.keyboard.type(' Ebb at six.');
+  const copyOfHarbour = await holdTableRequests(page, 'writings', 'GET');
+  await listed(page, 'Harbour log').click();
+  await expect.poll(() => copyOfHarbour.asked).toBe(true);
+  // On its way: the last writing's text is gone, so nothing is typed over it in this one's name.
+  await expect(copy.getByText('Low water at noon.')).toHaveCount(0);
+
+  copyOfHarbour.release();
+  await expect(copy.getByText('Moorings at dusk.')).toBeVisible();
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.locator('p').nth(0)).toHaveText('Moorings at dusk.');
 });
 
 test('a writing deleted after typing on it, before the editor is there, takes its keys along: leaving asks nothing', async ({

@@ -89,6 +89,17 @@ describe('the service worker, on a page request', () => {
     expect(worker.network).not.toHaveBeenCalled();
   });
 
+  it('answers a request it passes on with its preload once it knows the versions it keeps too', async () => {
+    const worker = await startWorker();
+    await vi.advanceTimersByTimeAsync(0);
+    const { answer } = worker.navigate(
+      '/auth/v1/verify?token=one-time',
+      Promise.resolve(new Response('password reset')),
+    );
+    expect(await (await answer)?.text()).toBe('password reset');
+    expect(worker.network).not.toHaveBeenCalled();
+  });
+
   it('keeps the preload going until it settles when the kept copy answers first', async () => {
     const worker = await startWorker({
       [RECORD_KEY]: JSON.stringify({ current: { id: 'v1', appOrigins: [] } }),

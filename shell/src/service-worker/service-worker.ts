@@ -111,8 +111,9 @@ self.addEventListener('fetch', (event) => {
   if (kept) {
     const route = decide(kept);
     // Not answering at all (rather than answering with fetch()) leaves the request exactly as the page
-    // made it: the backend's requests never go through the worker.
-    if (route !== 'network') event.respondWith(respond(event, route, kept));
+    // made it: the backend's requests never go through the worker. But a page passed on is answered with
+    // its preload, which is already on its way: left alone, it would be asked for a second time.
+    if (route !== 'network' || request.mode === 'navigate') event.respondWith(respond(event, route, kept));
     return;
   }
   // Just started: which origins are the remotes' is known once the record is read (a few ms).
@@ -145,9 +146,16 @@ self.addEventListener('message', (event) => {
 // loaded parts (settings, break screen, search) load offline too.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
-  // A browser without static routing runs the fetch handler for every request, to the same effect.
-  const routes = (event as InstallEventWithRoutes).addRoutes?.(STATIC_ROUTES);
-  if (routes) event.waitUntil(routes.catch((error: unknown) => console.warn('Static routes refused', error)));
+  // A browser without static routing runs the fetch handler for every request, to the same effect. Each
+  // rule is added on its own (in order): one whose source a browser does not know is refused alone.
+  const { addRoutes } = event as InstallEventWithRoutes;
+  if (addRoutes)
+    for (const rule of STATIC_ROUTES)
+      event.waitUntil(
+        addRoutes
+          .call(event, [rule])
+          .catch((error: unknown) => console.warn('Static route refused', rule, error)),
+      );
   // The version is kept while installing: Chromium compiles every script stored during the install event
   // and keeps the compiled code beside it, so the writer's next load runs the scripts without compiling
   // them (stored later, each is compiled on two more loads first). A failure does not stop the worker:

@@ -8,6 +8,7 @@ import {
   markFirstScreen,
   markLoadStep,
   messages,
+  serverIdOf,
   useOnDemand,
 } from 'shared-kernel';
 import {
@@ -105,7 +106,13 @@ export function Editor(props: AreaProps) {
         <LoadingSaveBar />
         {/* The editor's code could not be fetched (offline before it was kept): the copy stays readable. */}
         {editorFailed && <AreaUnavailable label={EDITOR_LABEL} onRetry={requestEditor} />}
-        <StaticWriting writingId={selectedId} firstPaint={firstPaint} onPainted={copyPainted} />
+        {/* One per writing: another writing's copy never shows with this one's caret and keys. */}
+        <StaticWriting
+          key={serverIdOf(selectedId)}
+          writingId={selectedId}
+          firstPaint={firstPaint}
+          onPainted={copyPainted}
+        />
       </section>
     );
   }

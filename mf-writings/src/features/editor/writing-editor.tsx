@@ -124,7 +124,7 @@ export function WritingEditor({
         (firstPaint.handedOver ? (
           <LoadingPlaceholder />
         ) : (
-          <StaticWriting writingId={writingId} firstPaint={firstPaint} />
+          <StaticWriting key={writingKey} writingId={writingId} firstPaint={firstPaint} />
         ))}
       <div ref={scroll} className={styles.scroll} hidden={shown !== writingKey}>
         <EditorContextMenu
