@@ -269,7 +269,7 @@ const listed = (page: Page, title: string) =>
     .getByRole('option')
     .filter({ hasText: title });
 
-test('keys typed on one writing before the editor is ready stay in it when the writer opens another first', async ({
+test('keys typed on one writing before the editor is ready are saved in it when the writer opens another first', async ({
   page,
   account,
   workspace,
@@ -286,13 +286,23 @@ test('keys typed on one writing before the editor is ready stay in it when the w
   const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
   await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Harbour log');
   await expect(editor.locator('p').nth(0)).toHaveText('Moorings at dusk.');
-  // Back to the writing they typed on: the keys are there, and saved.
+  // The keys went into the writing they were typed on, saved as the editor took over, where they were typed.
+  await expectSaved(client, id, 'Low water at noon. Ebb at six.');
+  await expect(listed(page, 'Tide tables')).toContainText('Low water at noon. Ebb at six.');
+  const { data } = await client.from('writings').select('content').eq('id', harbour).single();
+  expect(JSON.stringify(data?.content)).not.toContain('Ebb');
+  // Leaving asks nothing: no key waits any more.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
   await listed(page, 'Tide tables').click();
   await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Tide tables');
   await expect(editor.locator('p').nth(0)).toHaveText('Low water at noon. Ebb at six.');
-  await expectSaved(client, id, 'Low water at noon. Ebb at six.');
-  const { data } = await client.from('writings').select('content').eq('id', harbour).single();
-  expect(JSON.stringify(data?.content)).not.toContain('Ebb');
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual([]);
 });
 
 test('another writing opened before the editor is ready shows once its copy has arrived, never under the last one’s text', async ({
@@ -317,6 +327,27 @@ test('another writing opened before the editor is ready shows once its copy has 
   release();
   const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
   await expect(editor.locator('p').nth(0)).toHaveText('Moorings at dusk.');
+});
+
+test('keys typed after New and then on the new writing’s copy, before the editor is ready, all go into it in order', async ({
+  page,
+  account,
+  workspace,
+}) => {
+  const { release, copy } = await openWithEditorHeld({ page, account, workspace });
+  await expect(copy.getByText('Low water at noon.')).toBeVisible();
+  await page.locator('[data-slot="writings/Sidebar"]').getByRole('button', { name: 'New', exact: true }).click();
+  await page.keyboard.type('Neap');
+  await expect(listed(page, 'Untitled')).toBeVisible();
+  await expect(copy.getByText('Low water at noon.')).toHaveCount(0);
+  // Then into the new writing's copy (its empty title).
+  await copy.click({ position: { x: 40, y: 20 } });
+  await page.keyboard.type(' tides');
+
+  release();
+  const editor = page.getByRole('textbox', { name: 'Writing', exact: true });
+  await expect(editor.getByRole('heading', { level: 1 })).toHaveText('Neap tides');
+  await expect(listed(page, 'Neap tides')).toBeVisible();
 });
 
 test('a writing deleted after typing on it, before the editor is there, takes its keys along: leaving asks nothing', async ({

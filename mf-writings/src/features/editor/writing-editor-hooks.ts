@@ -48,6 +48,7 @@ import {
   type UploadTarget,
   waitingImagesOf,
 } from './images/index.ts';
+import { saveKeysOnOtherCopies } from './keys-on-other-copies.ts';
 import {
   createSaveController,
   createSeenVersions,
@@ -209,6 +210,7 @@ export function useHandOver({
     if (!shown) return;
     const first = !firstPaint.handedOver;
     if (first && scroll.current) scroll.current.scrollTop = firstPaint.inputOf(writingId).scrollTop;
+    if (first) void saveKeysOnOtherCopies(firstPaint.takeKeysForOtherWritings(writingId));
     firstPaint.replay(editor, writingId, editable);
     if (first) markFirstScreen(bus);
   }, [shown, firstPaint, editor, editable, scroll, bus, writingId]);
@@ -275,9 +277,11 @@ export function useTitleEditing({
   );
   useEffect(() => {
     if (shown === null) return;
-    // A new writing: what the writer typed since New goes into it (typed-keys.ts).
+    // A new writing: what the writer typed since New goes into it (typed-keys.ts), at the start of its
+    // title: it came before anything typed on the writing's copy (typed as the editor took over).
     const typedAhead = takeKeysForNewWriting(currentId.current);
-    if (readOnly || editor.state.doc.firstChild?.textContent !== '') return;
+    if (readOnly) return;
+    if (editor.state.doc.firstChild?.textContent !== '' && typedAhead.length === 0) return;
     focusEditor(editor, 'start');
     replayKeys(editor, typedAhead);
   }, [editor, shown, readOnly, currentId]);

@@ -37,4 +37,5 @@ export {
   onWritingRemoved,
   removeWriting,
   renameWritingTo,
+  saveEditOutsideEditor,
 } from './writing-actions.ts';

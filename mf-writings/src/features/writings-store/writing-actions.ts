@@ -30,6 +30,7 @@ import {
   deleteWriting,
   type Folder,
   type Writing,
+  type WritingDraft,
   type WritingSummary,
 } from '../writings-data/index.ts';
 import { applyLocalEdit, markSaved, markUnsaved } from './drafts.ts';
@@ -239,12 +240,21 @@ export async function renameWritingTo(id: string, title: string): Promise<void> 
     return;
   }
   const preview = runtime.state.items.find((item) => item.id === id)?.preview ?? '';
-  applyLocalEdit(id, { title: name, preview, content });
+  await saveEditOutsideEditor(id, { title: name, preview, content });
+}
+
+/**
+ * Saves an edit of writing `id` made outside its editor (a rename from the list, keys typed on its copy
+ * before the editor was there), over the version this tab read: kept on this device and queued, so it
+ * holds offline too. A failure is told as a save failure is.
+ */
+export async function saveEditOutsideEditor(id: string, draft: WritingDraft): Promise<void> {
+  applyLocalEdit(id, draft);
   try {
-    markSaved(id, await saveWritingEdit({ id, title: name, content }), content);
+    markSaved(id, await saveWritingEdit({ id, title: draft.title, content: draft.content }), draft.content);
   } catch (error) {
     // Kept on this device and queued unless the message says otherwise; the unsaved mark stays.
-    console.warn(`The rename of writing ${id} is not on the server yet`, asError(error));
+    console.warn(`The edit of writing ${id} is not on the server yet`, asError(error));
     markUnsaved(id);
     setState({ notice: saveErrorMessage(error) });
   }

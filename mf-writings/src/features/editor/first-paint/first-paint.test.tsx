@@ -158,6 +158,7 @@ function arrived(early: Partial<EarlyInput> = {}): FirstPaint {
     arrivedCopy: () => writing,
     takeCopy: () => undefined,
     inputOf: () => input,
+    takeKeysForOtherWritings: () => [],
     holdsKeys: () => false,
     forget: () => {},
     handedOver: false,

@@ -93,7 +93,7 @@ export function keysAtCaret(input: EarlyInput): KeptInput[] {
  * caret where the writer's is. The places are found in the document as the copy showed it, then moved by
  * what each run typed (an Enter in the title moves every line below it down a block).
  */
-function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlace): void {
+export function typeRuns(editor: TiptapEditor, runs: readonly TypedRun[], now: CopyPlace): void {
   const { doc } = editor.state;
   const start: TextCaret = { block: 0, offset: 0 };
   const positionOf = (caret: TextCaret | null) => positionOfCaret(doc, caret ?? start);
@@ -150,6 +150,13 @@ export interface FirstPaint {
   takeCopy(id: string): Promise<Writing | null> | undefined;
   /** What the writer did on writing `id`'s static copy. */
   inputOf(id: string): EarlyInput;
+  /**
+   * What was typed on the copies of writings other than `shownId`, with the copy each was typed on, to be
+   * typed into that copy and saved as the editor takes over: the writer opened another writing before the
+   * editor was there. Keys among which an image was pasted or dropped are left to be typed when their
+   * writing shows (an image is uploaded for the writing open).
+   */
+  takeKeysForOtherWritings(shownId: string): KeysOnCopy[];
   /** Whether keys typed on a static copy wait for their writing to show in the editor. */
   holdsKeys(): boolean;
   /** What was typed on writing `id`'s copy goes (it was deleted), or on every copy (the writer signed out). */
@@ -162,6 +169,13 @@ export interface FirstPaint {
    * what was typed on this writing's copy before the writer opened another one is typed.
    */
   replay(editor: TiptapEditor, id: string, editable: boolean): void;
+}
+
+/** Keys typed on writing `id`'s static copy, the copy they were typed on, and where. */
+export interface KeysOnCopy {
+  id: string;
+  copy: Writing;
+  input: EarlyInput;
 }
 
 /** A copy read for the static copy: when, and the writing once it has arrived. */
@@ -216,6 +230,21 @@ export function createFirstPaint(): FirstPaint {
         inputs.set(key, input);
       }
       return input;
+    },
+    takeKeysForOtherWritings(shownId) {
+      const taken: KeysOnCopy[] = [];
+      for (const [id, read] of copies) {
+        const key = serverIdOf(id);
+        const input = inputs.get(key);
+        const copy = read.arrived;
+        if (key === serverIdOf(shownId) || !copy || !input || !hasKeys(input)) continue;
+        if (input.typed.some((run) => run.keys.some((kept) => typeof kept !== 'string' && 'files' in kept)))
+          continue;
+        inputs.delete(key);
+        taken.push({ id, copy, input });
+      }
+      keysHeldChanged();
+      return taken;
     },
     holdsKeys: () => [...inputs.values()].some(hasKeys),
     forget(id) {

@@ -3,7 +3,9 @@ export {
   createFirstPaint,
   type EarlyInput,
   type FirstPaint,
+  type KeysOnCopy,
   positionOfCaret,
   type TextCaret,
+  typeRuns,
 } from './first-paint.ts';
 export { StaticWriting, staticDocumentHtml } from './static-writing.tsx';

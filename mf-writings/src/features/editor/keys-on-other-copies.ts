@@ -1,0 +1,29 @@
+// Keys typed on the static copy of a writing the writer left before the editor was there (they opened
+// another one): typed into the copy they were typed on, as the editor would, and saved as the editor takes
+// over, rather than held until that writing shows again (over a copy that may have changed by then).
+import { Editor } from '@tiptap/core';
+import { saveEditOutsideEditor, type WritingDraft } from '../writings-store/index.ts';
+import { readDraft, showDocument } from './document-view.ts';
+import { editorExtensions } from './extensions/index.ts';
+import { type KeysOnCopy, typeRuns } from './first-paint/index.ts';
+
+/** The copy with the keys typed on it, as the editor would make it, read as a draft of the writing. */
+function typedInto({ id, copy, input }: KeysOnCopy): WritingDraft {
+  // Unseen: a document the editor's own way, for the editor's steps.
+  const editor = new Editor({
+    element: document.createElement('div'),
+    extensions: editorExtensions({ onImageFiles: () => {} }),
+  });
+  try {
+    showDocument(editor, copy.content);
+    typeRuns(editor, input.typed, input);
+    return readDraft(editor, id);
+  } finally {
+    editor.destroy();
+  }
+}
+
+/** Types the keys of each writing into its copy and saves it (kept on this device first, then synced). */
+export async function saveKeysOnOtherCopies(typed: readonly KeysOnCopy[]): Promise<void> {
+  for (const keys of typed) await saveEditOutsideEditor(keys.id, typedInto(keys));
+}
