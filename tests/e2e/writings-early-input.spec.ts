@@ -336,7 +336,10 @@ test('keys typed after New and then on the new writing’s copy, before the edit
 }) => {
   const { release, copy } = await openWithEditorHeld({ page, account, workspace });
   await expect(copy.getByText('Low water at noon.')).toBeVisible();
-  await page.locator('[data-slot="writings/Sidebar"]').getByRole('button', { name: 'New', exact: true }).click();
+  await page
+    .locator('[data-slot="writings/Sidebar"]')
+    .getByRole('button', { name: 'New', exact: true })
+    .click();
   await page.keyboard.type('Neap');
   await expect(listed(page, 'Untitled')).toBeVisible();
   await expect(copy.getByText('Low water at noon.')).toHaveCount(0);
