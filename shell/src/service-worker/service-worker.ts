@@ -113,7 +113,8 @@ self.addEventListener('fetch', (event) => {
     // Not answering at all (rather than answering with fetch()) leaves the request exactly as the page
     // made it: the backend's requests never go through the worker. But a page passed on is answered with
     // its preload, which is already on its way: left alone, it would be asked for a second time.
-    if (route !== 'network' || request.mode === 'navigate') event.respondWith(respond(event, route, kept));
+    if (route !== 'network' || (request.mode === 'navigate' && request.method === 'GET'))
+      event.respondWith(respond(event, route, kept));
     return;
   }
   // Just started: which origins are the remotes' is known once the record is read (a few ms).

@@ -52,13 +52,17 @@ export async function writingOf(account: Account, title: string, text: string): 
   return data.id;
 }
 
-/** Moves a writing to the folder of that name from its row's menu, by mouse, as a writer does. */
-export async function moveFromRow(page: Page, title: string, folder: string): Promise<void> {
-  const row = page
+/** The row of the writing titled `title` in the writings list. */
+export const writingRow = (page: Page, title: string) =>
+  page
     .locator('[data-slot="writings/Sidebar"]')
     .getByRole('listbox', { name: 'Writings' })
     .getByRole('option')
     .filter({ hasText: title });
+
+/** Moves a writing to the folder of that name from its row's menu, by mouse, as a writer does. */
+export async function moveFromRow(page: Page, title: string, folder: string): Promise<void> {
+  const row = writingRow(page, title);
   await row.hover();
   await row.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Move to folder' }).click();

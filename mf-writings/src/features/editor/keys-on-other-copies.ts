@@ -5,7 +5,8 @@ import { Editor } from '@tiptap/core';
 import { saveEditOutsideEditor, type WritingDraft } from '../writings-store/index.ts';
 import { readDraft, showDocument } from './document-view.ts';
 import { editorExtensions } from './extensions/index.ts';
-import { type KeysOnCopy, typeRuns } from './first-paint/index.ts';
+import type { FirstPaint, KeysOnCopy } from './first-paint/index.ts';
+import { typeRuns } from './first-paint/index.ts';
 
 /** The copy with the keys typed on it, as the editor would make it, read as a draft of the writing. */
 function typedInto({ id, copy, input }: KeysOnCopy): WritingDraft {
@@ -23,7 +24,21 @@ function typedInto({ id, copy, input }: KeysOnCopy): WritingDraft {
   }
 }
 
-/** Types the keys of each writing into its copy and saves it (kept on this device first, then synced). */
-export async function saveKeysOnOtherCopies(typed: readonly KeysOnCopy[]): Promise<void> {
-  for (const keys of typed) await saveEditOutsideEditor(keys.id, typedInto(keys));
+/**
+ * Types the keys typed on other writings' copies into those copies and saves each (kept on this device
+ * first, then synced). Every draft is made and put in the list at once, so a writing opened meanwhile
+ * opens with its keys; keys that cannot be typed wait for their writing to show, as before.
+ */
+export function saveKeysOnOtherCopies(firstPaint: FirstPaint, shownId: string): void {
+  for (const keys of firstPaint.takeKeysForOtherWritings(shownId)) {
+    let draft: WritingDraft;
+    try {
+      draft = typedInto(keys);
+    } catch (error) {
+      console.warn(`Keys typed on writing ${keys.id} wait for it to open`, error);
+      firstPaint.giveBack(keys);
+      continue;
+    }
+    void saveEditOutsideEditor(keys.id, draft);
+  }
 }

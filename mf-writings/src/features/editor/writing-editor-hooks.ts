@@ -210,7 +210,7 @@ export function useHandOver({
     if (!shown) return;
     const first = !firstPaint.handedOver;
     if (first && scroll.current) scroll.current.scrollTop = firstPaint.inputOf(writingId).scrollTop;
-    if (first) void saveKeysOnOtherCopies(firstPaint.takeKeysForOtherWritings(writingId));
+    if (first) saveKeysOnOtherCopies(firstPaint, writingId);
     firstPaint.replay(editor, writingId, editable);
     if (first) markFirstScreen(bus);
   }, [shown, firstPaint, editor, editable, scroll, bus, writingId]);
@@ -281,9 +281,18 @@ export function useTitleEditing({
     // title: it came before anything typed on the writing's copy (typed as the editor took over).
     const typedAhead = takeKeysForNewWriting(currentId.current);
     if (readOnly) return;
-    if (editor.state.doc.firstChild?.textContent !== '' && typedAhead.length === 0) return;
-    focusEditor(editor, 'start');
-    replayKeys(editor, typedAhead);
+    if (editor.state.doc.firstChild?.textContent === '') {
+      focusEditor(editor, 'start');
+      replayKeys(editor, typedAhead);
+    } else if (typedAhead.length > 0) {
+      // Typed on its copy too: the writer's caret stays after what they typed last.
+      const { from, to } = editor.state.selection;
+      const size = editor.state.doc.content.size;
+      editor.commands.setTextSelection(1);
+      replayKeys(editor, typedAhead);
+      const moved = editor.state.doc.content.size - size;
+      editor.commands.setTextSelection({ from: from + moved, to: to + moved });
+    }
   }, [editor, shown, readOnly, currentId]);
 }
 

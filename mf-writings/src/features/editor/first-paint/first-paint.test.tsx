@@ -159,6 +159,7 @@ function arrived(early: Partial<EarlyInput> = {}): FirstPaint {
     takeCopy: () => undefined,
     inputOf: () => input,
     takeKeysForOtherWritings: () => [],
+    giveBack: () => {},
     holdsKeys: () => false,
     forget: () => {},
     handedOver: false,

@@ -157,6 +157,8 @@ export interface FirstPaint {
    * writing shows (an image is uploaded for the writing open).
    */
   takeKeysForOtherWritings(shownId: string): KeysOnCopy[];
+  /** Keys taken by {@link FirstPaint.takeKeysForOtherWritings} that could not be kept wait again. */
+  giveBack(keys: KeysOnCopy): void;
   /** Whether keys typed on a static copy wait for their writing to show in the editor. */
   holdsKeys(): boolean;
   /** What was typed on writing `id`'s copy goes (it was deleted), or on every copy (the writer signed out). */
@@ -232,19 +234,29 @@ export function createFirstPaint(): FirstPaint {
       return input;
     },
     takeKeysForOtherWritings(shownId) {
+      // The copy read last of each writing (one made offline may have been read by both its ids).
+      const latest = new Map<string, Writing>();
+      for (const [id, read] of copies) if (read.arrived) latest.set(serverIdOf(id), read.arrived);
+      const { items, drafts, unsaved } = getWritingsState();
       const taken: KeysOnCopy[] = [];
-      for (const [id, read] of copies) {
-        const key = serverIdOf(id);
+      for (const [key, copy] of latest) {
         const input = inputs.get(key);
-        const copy = read.arrived;
-        if (key === serverIdOf(shownId) || !copy || !input || !hasKeys(input)) continue;
+        if (key === serverIdOf(shownId) || !input || !hasKeys(input)) continue;
         if (input.typed.some((run) => run.keys.some((kept) => typeof kept !== 'string' && 'files' in kept)))
           continue;
+        // Under the id the list knows it by now; and only over the copy this tab has as the newest, with
+        // nothing of its own on top (a rename from the list since): otherwise they wait for it to show.
+        const listed = items.find((item) => serverIdOf(item.id) === key);
+        const id = listed?.id ?? copy.id;
+        if ((listed && listed.updated_at > copy.updated_at) || drafts[id] || unsaved.has(id)) continue;
         inputs.delete(key);
         taken.push({ id, copy, input });
       }
-      keysHeldChanged();
       return taken;
+    },
+    giveBack({ id, input }) {
+      inputs.set(serverIdOf(id), input);
+      keysHeldChanged();
     },
     holdsKeys: () => [...inputs.values()].some(hasKeys),
     forget(id) {
