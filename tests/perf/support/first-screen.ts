@@ -193,7 +193,7 @@ function readPageTimes(page: Page): Promise<PageTimes> {
       .map((mark): [string, number] => [mark.name.slice(prefix.length), mark.startTime]);
     // The page's own answer arriving, before any script: through the service worker on a returning load.
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    if (navigation) steps.push(['page-response', navigation.responseStart]);
+    if (navigation) steps.unshift(['page-response', navigation.responseStart]);
     return {
       probe: { ...(window as unknown as { __firstScreen?: Probe }).__firstScreen },
       fcpMs: fcp ? fcp.startTime : null,
