@@ -82,6 +82,7 @@ import {
   watchFirstScreen,
 } from './support/first-screen.ts';
 import { serveWorkspaceProcess, startBackendProcess } from './support/server-processes.ts';
+import { timelineTraced } from './support/trace.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // The shell's port; the remotes take the next four and the blank page the fifth.
@@ -98,14 +99,6 @@ const TRACES = process.env.BENCH_TRACE
   ? resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_TRACE)
   : undefined;
 if (TRACES) mkdirSync(TRACES, { recursive: true });
-const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'blink.user_timing',
-  'loading',
-  'toplevel',
-  'v8.execute',
-];
 
 /** The writing that opens on load; its title is the first heading, as the editor shows it. */
 const WRITING_TITLE = 'A returning writer';
@@ -265,14 +258,8 @@ async function measureRun({ url, origins, name }: Build, traceAs?: string): Prom
     await page.close();
     page = await context.newPage();
     await stopServiceWorker(page);
-    if (!tracePath) return measureLoad(page, open, { origins });
-    // Without the sampling profiler, which slows the page down by more than half.
-    await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
-    try {
-      return await measureLoad(page, open, { origins });
-    } finally {
-      await browser.stopTracing();
-    }
+    const load = () => measureLoad(page, open, { origins });
+    return tracePath ? timelineTraced(browser, page, tracePath, load) : load();
   };
   const warm = await openInNewTab();
   const again = await openInNewTab(
