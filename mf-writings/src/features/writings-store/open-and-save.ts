@@ -14,7 +14,16 @@ import {
 import { getWriting, serverSave, type Writing } from '../writings-data/index.ts';
 import { markUnsaved } from './drafts.ts';
 import { connection, runtime } from './store-state.ts';
-import { baseOf, baseTextOf, landedRow, opened, readAt, sending, type WriteIds } from './tab-versions.ts';
+import {
+  baseOf,
+  baseTextOf,
+  isLastSent,
+  landedRow,
+  opened,
+  readAt,
+  sending,
+  type WriteIds,
+} from './tab-versions.ts';
 
 /** The title and content of a writing, as a merge takes them. */
 const textOf = ({ title, content }: { title: string; content: Json | null }): WritingText => ({
@@ -130,11 +139,15 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
     if (!synced) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
     const saved = await localWriting(database, await resolveId(database, request.id));
     if (!saved) throw new Error(messages.save.failed);
-    // Another tab's save of the writing, queued after this one, took its place in the outbox and went
-    // instead: this text goes again, checked against its own version (both are kept if they differ).
-    // Again each time that happens (the other tab may save more than once meanwhile); never reported
-    // as saved while the server has another text: after the last try it fails, and stays unsaved.
+    // A save queued after this one took its place in the outbox and went instead. This tab's own newer
+    // save is built on this text (the editor's, after keys typed on the writing's copy were saved): it
+    // carries it on, and this one is not sent again over it (it was, and the server lost the newer words
+    // while the tab said Saved). Another tab's save: this text goes again, checked against its own
+    // version (both are kept if they differ). Again each time that happens (the other tab may save more
+    // than once meanwhile); never reported as saved while the server has another text: after the last
+    // try it fails, and stays unsaved.
     if (!sameJson(saved.content, request.content)) {
+      if (!isLastSent(request.id, request.content)) return writingOfLocal(saved);
       if (attempt < RESEND_ATTEMPTS) continue;
       throw new Error(messages.save.failed);
     }

@@ -79,6 +79,14 @@ export function opened(id: string, queued?: { content: Json; writeId: string | u
   else writes.delete(id);
 }
 
+/**
+ * Whether `content` is the last text this tab sent of writing `id`: a save of an older one was taken over
+ * by a newer save of this tab (built on it), which carries the text on.
+ */
+export function isLastSent(id: string, content: Json): boolean {
+  return sent.get(id) === content;
+}
+
 /** A sync that put a writing's text on the server (merged with another's, for `merged`). */
 type WritingSynced = Extract<SyncEvent, { type: 'saved' | 'conflict' | 'created' | 'merged' }>;
 

@@ -1,0 +1,79 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentOf } from '../../testing/documents.ts';
+import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { getWriting } from '../writings-data/index.ts';
+import {
+  connectWritingsStore,
+  disconnectWritingsStore,
+  getWritingsState,
+  loadWriting,
+  saveEditOutsideEditor,
+  saveWritingEdit,
+} from './index.ts';
+
+// Two saves of one writing made by this tab at once, each kept on the device and queued (as in a
+// browser): the newer one takes the older one's place in the outbox and goes instead. The older one must
+// not then be sent again over it: the newer text is built on it (a draft of this tab), and resending
+// the older text put the writer's last words off the server while the tab said Saved.
+
+let backend: InProcessBackend;
+
+beforeAll(async () => {
+  backend = await startInProcessBackend();
+}, 120_000);
+
+afterAll(async () => {
+  disconnectWritingsStore();
+  await backend?.stop();
+});
+
+async function writingOpen(label: string) {
+  const writer = await signUpOn(backend, label);
+  const { data: row } = await writer.client
+    .from('writings')
+    .insert({ user_id: writer.userId, title: 'Harbour', content: documentOf('Harbour', 'Boats.') })
+    .select('id')
+    .single();
+  const id = row?.id ?? '';
+  connectWritingsStore({ client: writer.client, userId: writer.userId });
+  await vi.waitFor(() => expect(getWritingsState().items.map((item) => item.id)).toEqual([id]));
+  await loadWriting(id);
+  const onServer = async () => (await getWriting({ client: writer.client, id }))?.content;
+  return { id, onServer };
+}
+
+describe("this tab's saves of one writing made at once", { timeout: 30_000 }, () => {
+  it('the newer one is what the server keeps; the older one is not sent again over it', async () => {
+    const { id, onServer } = await writingOpen('overlapping-saves');
+    const older = documentOf('Harbour', 'Boats. Gulls.');
+    const newer = documentOf('Harbour', 'Boats. Gulls. Rain at dusk.');
+
+    const saves = [
+      saveWritingEdit({ id, title: 'Harbour', content: older }),
+      saveWritingEdit({ id, title: 'Harbour', content: newer }),
+    ];
+    await Promise.all(saves);
+
+    expect(await onServer()).toEqual(newer);
+    expect((await loadWriting(id))?.content).toEqual(newer);
+  });
+
+  it("keys saved outside the editor, then the editor's save made at once: the editor's text stays", async () => {
+    const { id, onServer } = await writingOpen('outside-then-editor');
+    const typedOnCopy = documentOf('Harbour', 'Boats. Gulls.');
+    const thenInEditor = documentOf('Harbour', 'Boats. Gulls. Rain at dusk.');
+
+    const outside = saveEditOutsideEditor(id, {
+      title: 'Harbour',
+      preview: 'Boats. Gulls.',
+      content: typedOnCopy,
+    });
+    const editor = saveWritingEdit({ id, title: 'Harbour', content: thenInEditor });
+    await Promise.all([outside, editor]);
+
+    expect(await onServer()).toEqual(thenInEditor);
+    expect(getWritingsState().notice).toBeNull();
+  });
+});
