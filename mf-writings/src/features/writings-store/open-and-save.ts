@@ -17,10 +17,10 @@ import { connection, runtime } from './store-state.ts';
 import {
   baseOf,
   baseTextOf,
-  isLastSent,
   landedRow,
   opened,
   readAt,
+  savedAgainSince,
   sending,
   type WriteIds,
 } from './tab-versions.ts';
@@ -117,7 +117,19 @@ const RESEND_ATTEMPTS = 5;
  * yet (it stays queued and syncs later). Without an offline store it goes to the server directly, and so
  * does it when the device has no room left for it ({@link saveAroundFullDevice}).
  */
-export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
+export async function saveWritingEdit(
+  request: EditRequest,
+  {
+    carriedOn = true,
+  }: {
+    /**
+     * This tab's later saves of the writing are built on this text: the editor's own (its document goes
+     * on), and one made outside the editor whose text is in the tab's drafts (`applyLocalEdit`), which the
+     * editor opens. False for a text the tab's editor does not hold.
+     */
+    carriedOn?: boolean;
+  } = {},
+): Promise<Writing> {
   const store = await runtime.offline;
   if (!store) return serverSave(connection().client)(request);
   const { database } = store;
@@ -139,15 +151,15 @@ export async function saveWritingEdit(request: EditRequest): Promise<Writing> {
     if (!synced) throw failure?.cause ?? failure ?? new Error(messages.save.failed);
     const saved = await localWriting(database, await resolveId(database, request.id));
     if (!saved) throw new Error(messages.save.failed);
-    // A save queued after this one took its place in the outbox and went instead. This tab's own newer
-    // save is built on this text (the editor's, after keys typed on the writing's copy were saved): it
-    // carries it on, and this one is not sent again over it (it was, and the server lost the newer words
-    // while the tab said Saved). Another tab's save: this text goes again, checked against its own
-    // version (both are kept if they differ). Again each time that happens (the other tab may save more
-    // than once meanwhile); never reported as saved while the server has another text: after the last
-    // try it fails, and stays unsaved.
+    // A save queued after this one took its place in the outbox and went instead. A newer save of this
+    // tab is built on this text (the editor's, after keys typed on the writing's copy were saved: see
+    // `carriedOn`): it carries it on, and this one is not sent again over it (it was, and the server lost
+    // the newer words while the tab said Saved). Another tab's save: this text goes again, checked
+    // against its own version (both are kept if they differ). Again each time that happens (the other
+    // tab may save more than once meanwhile); never reported as saved while the server has another text:
+    // after the last try it fails, and stays unsaved.
     if (!sameJson(saved.content, request.content)) {
-      if (!isLastSent(request.id, request.content)) return writingOfLocal(saved);
+      if (carriedOn && savedAgainSince(request.id, text.writeId)) return writingOfLocal(saved);
       if (attempt < RESEND_ATTEMPTS) continue;
       throw new Error(messages.save.failed);
     }

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentOf } from '../../testing/documents.ts';
 import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { resolveId } from '../offline-store/index.ts';
 import { getWriting } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
@@ -12,6 +13,8 @@ import {
   saveEditOutsideEditor,
   saveWritingEdit,
 } from './index.ts';
+import { runtime } from './store-state.ts';
+import { createLocally } from './writing-actions.ts';
 
 // Two saves of one writing made by this tab at once, each kept on the device and queued (as in a
 // browser): the newer one takes the older one's place in the outbox and goes instead. The older one must
@@ -28,6 +31,27 @@ afterAll(async () => {
   disconnectWritingsStore();
   await backend?.stop();
 });
+
+/**
+ * Writing 'Harbour' made on this device (id `local_<uuid>`) and synced (now `<uuid>` on the server too):
+ * a save may still go under either id.
+ */
+async function writingMadeHere(label: string) {
+  const writer = await signUpOn(backend, label);
+  connectWritingsStore({ client: writer.client, userId: writer.userId });
+  await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+  const store = await runtime.offline;
+  if (!store) throw new Error('no device store');
+  const made = await createLocally(store, writer.userId, null, {
+    title: 'Harbour',
+    content: documentOf('Harbour', 'Boats.'),
+  });
+  const serverId = await resolveId(store.database, made.id);
+  expect(serverId).not.toBe(made.id);
+  await loadWriting(made.id);
+  const onServer = async () => (await getWriting({ client: writer.client, id: serverId }))?.content;
+  return { localId: made.id, serverId, onServer };
+}
 
 async function writingOpen(label: string) {
   const writer = await signUpOn(backend, label);
@@ -60,6 +84,19 @@ describe("this tab's saves of one writing made at once", { timeout: 30_000 }, ()
     expect((await loadWriting(id))?.content).toEqual(newer);
   });
 
+  it('the same, when the older one goes under the id the writing was made with here and the newer under its server id', async () => {
+    const { localId, serverId, onServer } = await writingMadeHere('overlapping-saves-made-here');
+    const older = documentOf('Harbour', 'Boats. Gulls.');
+    const newer = documentOf('Harbour', 'Boats. Gulls. Rain at dusk.');
+
+    await Promise.all([
+      saveWritingEdit({ id: localId, title: 'Harbour', content: older }),
+      saveWritingEdit({ id: serverId, title: 'Harbour', content: newer }),
+    ]);
+
+    expect(await onServer()).toEqual(newer);
+  });
+
   it("keys saved outside the editor, then the editor's save made at once: the editor's text stays", async () => {
     const { id, onServer } = await writingOpen('outside-then-editor');
     const typedOnCopy = documentOf('Harbour', 'Boats. Gulls.');
@@ -75,5 +112,6 @@ describe("this tab's saves of one writing made at once", { timeout: 30_000 }, ()
 
     expect(await onServer()).toEqual(thenInEditor);
     expect(getWritingsState().notice).toBeNull();
+    expect(getWritingsState().unsaved.size).toBe(0);
   });
 });

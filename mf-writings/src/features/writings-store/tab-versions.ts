@@ -1,5 +1,5 @@
 // The server version each writing's text in this tab is built on.
-import type { Json, WritingText } from 'shared-kernel';
+import { type Json, serverIdOf, type WritingText } from 'shared-kernel';
 import { type SyncEvent, sameJson } from '../offline-store/index.ts';
 import type { Writing } from '../writings-data/index.ts';
 
@@ -65,6 +65,7 @@ export function sending(id: string, content: Json): WriteIds {
   const continues = writes.get(id) ?? null;
   const writeId = crypto.randomUUID();
   writes.set(id, writeId);
+  newestSave.set(serverIdOf(id), writeId);
   return { writeId, continues };
 }
 
@@ -80,11 +81,17 @@ export function opened(id: string, queued?: { content: Json; writeId: string | u
 }
 
 /**
- * Whether `content` is the last text this tab sent of writing `id`: a save of an older one was taken over
- * by a newer save of this tab (built on it), which carries the text on.
+ * The write id of this tab's newest save of each writing, by its server id (a writing made offline is
+ * saved under `local_<uuid>` and, once synced, `<uuid>`): set by {@link sending} alone.
  */
-export function isLastSent(id: string, content: Json): boolean {
-  return sent.get(id) === content;
+const newestSave = new Map<string, string>();
+
+/**
+ * Whether this tab has sent a newer save of writing `id` than the one with `writeId` (false when it
+ * cannot tell, after sign-out).
+ */
+export function savedAgainSince(id: string, writeId: string): boolean {
+  return (newestSave.get(serverIdOf(id)) ?? writeId) !== writeId;
 }
 
 /** A sync that put a writing's text on the server (merged with another's, for `merged`). */
@@ -142,4 +149,5 @@ export function forgetVersions(): void {
   sent.clear();
   landed.clear();
   writes.clear();
+  newestSave.clear();
 }

@@ -182,7 +182,14 @@ export async function keepDraftTypedOver(
   if (!merged) return keepDraftAsCopy(of, draft);
   if (merged.title === opened.title && sameJson(merged.content, opened.content)) return true;
   try {
-    await saveWritingEdit({ id: of, title: merged.title, content: merged.content as Json });
+    // The open pane shows the copy opened, not this text, and its next save is built on that copy, not on
+    // this one: it does not carry these words on, so this text is sent again if a save of the pane takes
+    // its place in the outbox. (The pane's words of that instant are then saved over: the merged text
+    // should reach the server through the pane. Not yet so.)
+    await saveWritingEdit(
+      { id: of, title: merged.title, content: merged.content as Json },
+      { carriedOn: false },
+    );
   } catch (error) {
     // Kept on the device (it syncs when it can), unless the device had no room or no store for it.
     console.warn('[writings] words kept when a page closed wait to sync', error);
