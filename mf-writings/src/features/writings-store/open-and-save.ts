@@ -112,10 +112,11 @@ type EditRequest = { id: string; title: string; content: Json };
 const RESEND_ATTEMPTS = 5;
 
 /**
- * Saves an edit of the editor. It is kept on this device first (so it survives a closed tab or a lost
- * connection), then synced. Answers the server's copy; throws the reason when it is not on the server
- * yet (it stays queued and syncs later). Without an offline store it goes to the server directly, and so
- * does it when the device has no room left for it ({@link saveAroundFullDevice}).
+ * Saves an edit of a writing, the editor's or one made outside it (a rename from the list). It is kept on
+ * this device first (so it survives a closed tab or a lost connection), then synced. Answers the server's
+ * copy; throws the reason when it is not on the server yet (it stays queued and syncs later). Without an
+ * offline store it goes to the server directly, and so does it when the device has no room left for it
+ * ({@link saveAroundFullDevice}).
  */
 export async function saveWritingEdit(
   request: EditRequest,
@@ -124,8 +125,8 @@ export async function saveWritingEdit(
   }: {
     /**
      * This tab's later saves of the writing are built on this text: the editor's own (its document goes
-     * on), and one made outside the editor whose text is in the tab's drafts (`applyLocalEdit`), which the
-     * editor opens. False for a text the tab's editor does not hold.
+     * on), and one made outside the editor whose text is put in the tab's drafts first (`applyLocalEdit`),
+     * which the editor lays over the writing when it opens it. False for a text the editor does not hold.
      */
     carriedOn?: boolean;
   } = {},

@@ -50,7 +50,8 @@ async function writingMadeHere(label: string) {
   expect(serverId).not.toBe(made.id);
   await loadWriting(made.id);
   const onServer = async () => (await getWriting({ client: writer.client, id: serverId }))?.content;
-  return { localId: made.id, serverId, onServer };
+  const titles = async () => (await writer.client.from('writings').select('title')).data?.map((w) => w.title);
+  return { localId: made.id, serverId, onServer, titles };
 }
 
 async function writingOpen(label: string) {
@@ -85,7 +86,7 @@ describe("this tab's saves of one writing made at once", { timeout: 30_000 }, ()
   });
 
   it('the same, when the older one goes under the id the writing was made with here and the newer under its server id', async () => {
-    const { localId, serverId, onServer } = await writingMadeHere('overlapping-saves-made-here');
+    const { localId, serverId, onServer, titles } = await writingMadeHere('overlapping-saves-made-here');
     const older = documentOf('Harbour', 'Boats. Gulls.');
     const newer = documentOf('Harbour', 'Boats. Gulls. Rain at dusk.');
 
@@ -95,6 +96,9 @@ describe("this tab's saves of one writing made at once", { timeout: 30_000 }, ()
     ]);
 
     expect(await onServer()).toEqual(newer);
+    // One writing: the newer save goes on from the older one, never taken for someone else's text.
+    expect(await titles()).toEqual(['Harbour']);
+    expect(getWritingsState().notice).toBeNull();
   });
 
   it("keys saved outside the editor, then the editor's save made at once: the editor's text stays", async () => {

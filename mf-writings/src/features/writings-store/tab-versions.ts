@@ -53,7 +53,10 @@ export function baseTextOf(id: string): WritingText | undefined {
 /** An edit's write ids (offline-store's OutboxPayload); `continues` null: it goes on from no write known. */
 export type WriteIds = { writeId: string; continues: string | null };
 
-/** The write id of each writing's text in this tab: the last this tab sent, or took up from the outbox. */
+/**
+ * The write id of each writing's text in this tab: the last this tab sent, or took up from the outbox. By
+ * server id: a writing made offline goes on from its `local_<uuid>` saves once it is `<uuid>`.
+ */
 const writes = new Map<string, string>();
 
 /**
@@ -62,9 +65,9 @@ const writes = new Map<string, string>();
  */
 export function sending(id: string, content: Json): WriteIds {
   sent.set(id, content);
-  const continues = writes.get(id) ?? null;
+  const continues = writes.get(serverIdOf(id)) ?? null;
   const writeId = crypto.randomUUID();
-  writes.set(id, writeId);
+  writes.set(serverIdOf(id), writeId);
   newestSave.set(serverIdOf(id), writeId);
   return { writeId, continues };
 }
@@ -76,8 +79,8 @@ export function sending(id: string, content: Json): WriteIds {
  */
 export function opened(id: string, queued?: { content: Json; writeId: string | undefined }): void {
   if (queued) sent.set(id, queued.content);
-  if (queued?.writeId) writes.set(id, queued.writeId);
-  else writes.delete(id);
+  if (queued?.writeId) writes.set(serverIdOf(id), queued.writeId);
+  else writes.delete(serverIdOf(id));
 }
 
 /**
