@@ -65,10 +65,11 @@ const writes = new Map<string, string>();
  */
 export function sending(id: string, content: Json): WriteIds {
   sent.set(id, content);
-  const continues = writes.get(serverIdOf(id)) ?? null;
+  const writing = serverIdOf(id);
+  const continues = writes.get(writing) ?? null;
   const writeId = crypto.randomUUID();
-  writes.set(serverIdOf(id), writeId);
-  newestSave.set(serverIdOf(id), writeId);
+  writes.set(writing, writeId);
+  newestSave.set(writing, writeId);
   return { writeId, continues };
 }
 
