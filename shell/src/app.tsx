@@ -1,5 +1,5 @@
-import type { User } from '@supabase/supabase-js';
 import { Suspense, useEffect, useMemo } from 'react';
+import type { User } from 'shared-kernel';
 import {
   type AreaProps,
   afterFirstScreen,

@@ -1,7 +1,7 @@
 import { messages, shareCategory } from 'shared-kernel';
-import { createAccount } from './support/accounts.ts';
+import { testClientOf } from 'shared-kernel/testing';
+import { BACKEND, createAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
-import { clientOf } from './support/ideas.ts';
 import { openSettingsTab } from './support/settings-dialog.ts';
 
 // With desktop notifications on (Settings → Notifications), a share made while the workspace is open
@@ -33,7 +33,9 @@ test('a folder and an ideas category shared while the page is open each show a d
   await expect(page.getByRole('region', { name: messages.sharing.invitations })).toHaveCount(0);
 
   const owner = await createAccount('owner');
-  const client = await clientOf(owner);
+  // The kernel's client, which shareCategory takes, signed in as the owner on another device.
+  const client = testClientOf(BACKEND);
+  await client.auth.setSession(owner.session);
   for (const [name, itemType] of [
     ['Drafts', 'writing'],
     ['Plot', 'idea'],

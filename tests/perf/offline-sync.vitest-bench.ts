@@ -8,11 +8,9 @@
  */
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
-import { createClient } from '@supabase/supabase-js';
 import { type Backend, startBackend } from 'local-backend';
-import type { WorkspaceClient } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
   enqueue,
   type LocalWriting,
@@ -45,10 +43,7 @@ const documentOf = (title: string, body: string) => ({
 });
 
 it(`syncs ${WRITINGS * EDITS_PER_WRITING} queued edits across ${WRITINGS} writings`, async () => {
-  const client = createClient(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  }) as unknown as WorkspaceClient;
+  const client = testClientOf(backend);
   const { data, error } = await client.auth.signUp({
     email: `offline-bench-${crypto.randomUUID().slice(0, 8)}@example.com`,
     password: 'a-password',

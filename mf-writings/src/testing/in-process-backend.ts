@@ -1,7 +1,8 @@
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 
-/** The local backend's test backend, whose clients are typed with the product schema. */
+/** The local backend's test backend, whose clients are the kernel's own, as the areas get them. */
 export interface InProcessBackend extends Omit<TestBackend, 'client'> {
   client(options?: Parameters<TestBackend['client']>[0]): WorkspaceClient;
 }
@@ -9,7 +10,11 @@ export interface InProcessBackend extends Omit<TestBackend, 'client'> {
 /** Starts the real local backend (real Postgres and RLS) in this process; for tests in Node's environment. */
 export async function startInProcessBackend(): Promise<InProcessBackend> {
   const backend = await startTestBackend();
-  return { ...backend, client: (options) => backend.client(options) as WorkspaceClient };
+  return {
+    ...backend,
+    client: ({ fetch, anonKey = backend.anonKey, url = backend.url } = {}) =>
+      testClientOf({ url, anonKey }, { fetch }),
+  };
 }
 
 /** Signs up a new writer on `backend` (the e-mail made from `label`): their client, id and e-mail. */

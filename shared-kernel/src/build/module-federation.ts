@@ -34,7 +34,6 @@ export const mfShared = {
   'react-dom': singleton,
   'react-dom/client': singleton,
   'shared-kernel': singleton,
-  '@supabase/supabase-js': singleton,
 } satisfies ModuleFederationOptions['shared'];
 
 /**

@@ -1,10 +1,8 @@
 // @vitest-environment node
-import { createClient } from '@supabase/supabase-js';
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { messages, noUserWithEmail } from '../domain/messages.ts';
-import type { WorkspaceClient } from '../supabase/client.ts';
+import { testClientOf } from '../testing/index.ts';
 import {
   acceptInvitation,
   declineInvitation,
@@ -20,10 +18,7 @@ import {
 let backend: TestBackend;
 
 async function signUp(label: string) {
-  const client: WorkspaceClient = createClient(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  const client = testClientOf(backend);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');

@@ -3,6 +3,7 @@ import type { FolderPermission } from '../domain/validation.ts';
 import { nonBlank } from '../domain/validation.ts';
 import { dataOf } from '../network/data-error.ts';
 import type { WorkspaceClient } from '../supabase/client.ts';
+import { watchChanges } from '../supabase/live-changes.ts';
 import { isOwnStoredFile } from '../supabase/stored-files.ts';
 
 /** Someone a category (folder) is shared with. */
@@ -231,12 +232,8 @@ export async function leaveCategory({
  * user's invitations). Answers the unsubscribe.
  */
 export function watchShares(client: WorkspaceClient, filter: string, onChange: () => void): () => void {
-  // A topic of its own: supabase-js hands back an existing channel of the same topic.
-  const channel = client
-    .channel(`category-shares:${filter}:${crypto.randomUUID()}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'category_shares', filter }, onChange)
-    .subscribe();
-  return () => {
-    void client.removeChannel(channel);
-  };
+  // A topic of its own: realtime hands back an existing channel of the same topic.
+  return watchChanges(client, `category-shares:${filter}:${crypto.randomUUID()}`, [
+    { table: 'category_shares', filter, onChange },
+  ]);
 }

@@ -1,15 +1,121 @@
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { GoTrueClient, type GoTrueClientOptions } from '@supabase/auth-js';
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { RealtimeClient, RealtimeClientOptions } from '@supabase/realtime-js';
+import type { StorageClient } from '@supabase/storage-js';
 import type { BackendConfig } from '../contracts/area-props.ts';
 import { earlyFetch, forgetEarlyRequests } from '../network/early-requests.ts';
 import { noteServerReached } from '../network/network-status.ts';
 import type { Database } from './database.types.ts';
 
-/** The typed Supabase client every area uses: rows, inserts and RPC results come from {@link Database}. */
-export type WorkspaceClient = SupabaseClient<Database>;
+/** Options of a {@link WorkspaceClient}, each part's own, as supabase-js names them. */
+export interface WorkspaceClientOptions {
+  auth?: Pick<
+    GoTrueClientOptions,
+    'persistSession' | 'autoRefreshToken' | 'detectSessionInUrl' | 'flowType' | 'storage' | 'storageKey'
+  >;
+  /** Node 20 has no global WebSocket: tests pass `{ transport: WebSocket }` from `ws`; browsers need none. */
+  realtime?: RealtimeClientOptions;
+  /** The fetch every request goes through (a test may cut the network there). */
+  global?: { fetch?: typeof fetch };
+  db?: { retry?: boolean };
+}
+
+type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }, 'public'>;
+
+/**
+ * The backend as every area reaches it: supabase-js's own parts (auth-js, postgrest-js, functions-js, and
+ * realtime-js and storage-js once asked for), put together as supabase-js's `createClient` does, with the
+ * same headers, token and session storage. Only auth and the database are on a page's first path: realtime
+ * and storage are loaded when first used ({@link realtime}, {@link storage}), so the first screen does not
+ * read, compile and run them (about 80 KB of script; docs/architecture.md, Budgets).
+ */
+export class WorkspaceClient {
+  /** The backend's address (`http://127.0.0.1:54321` locally). */
+  readonly url: string;
+  readonly auth: GoTrueClient;
+  readonly functions: FunctionsClient;
+  /** A table or view of the product schema, with typed rows. */
+  readonly from: Rest['from'];
+  /** A database function of the product schema. */
+  readonly rpc: Rest['rpc'];
+  readonly #anonKey: string;
+  readonly #fetch: typeof fetch;
+  readonly #realtimeOptions: RealtimeClientOptions;
+  #realtime: Promise<RealtimeClient> | null = null;
+  #storage: Promise<StorageClient> | null = null;
+
+  constructor(backend: BackendConfig, options: WorkspaceClientOptions = {}) {
+    this.url = backend.url.replace(/\/+$/, '');
+    this.#anonKey = backend.anonKey;
+    this.#realtimeOptions = options.realtime ?? {};
+    const baseFetch = options.global?.fetch ?? ((input, init) => fetch(input, init));
+    this.auth = new GoTrueClient({
+      url: `${this.url}/auth/v1`,
+      headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey },
+      storageKey: `sb-${new URL(this.url).hostname.split('.')[0]}-auth-token`,
+      fetch: baseFetch,
+      ...options.auth,
+    });
+    // Every other request carries the key and the signed-in user's token (the key when signed out).
+    this.#fetch = async (input, init) => {
+      const { data } = await this.auth.getSession();
+      const headers = new Headers(init?.headers);
+      if (!headers.has('apikey')) headers.set('apikey', backend.anonKey);
+      if (!headers.has('Authorization')) {
+        headers.set('Authorization', `Bearer ${data.session?.access_token ?? backend.anonKey}`);
+      }
+      return baseFetch(input, { ...init, headers });
+    };
+    const rest: Rest = new PostgrestClient(`${this.url}/rest/v1`, {
+      schema: 'public',
+      fetch: this.#fetch,
+      retry: options.db?.retry,
+    });
+    this.from = rest.from.bind(rest) as Rest['from'];
+    this.rpc = rest.rpc.bind(rest) as Rest['rpc'];
+    this.functions = new FunctionsClient(`${this.url}/functions/v1`, { customFetch: this.#fetch });
+  }
+
+  /** The realtime client, loaded and connected with the session's token on first use. */
+  realtime(): Promise<RealtimeClient> {
+    this.#realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient }) => {
+      const realtime = new RealtimeClient(`${this.url.replace(/^http/, 'ws')}/realtime/v1`, {
+        ...this.#realtimeOptions,
+        params: { apikey: this.#anonKey, ...this.#realtimeOptions.params },
+        accessToken: async () => (await this.auth.getSession()).data.session?.access_token ?? this.#anonKey,
+      });
+      // The token before any channel joins: a channel joined before realtime has one (it asks for it only
+      // as it connects, after the join is sent) runs as the key, and row-level security shows it nothing.
+      await realtime.setAuth();
+      // As supabase-js does: a new token reaches the open channels; signing out drops to the key.
+      let token: string | undefined;
+      this.auth.onAuthStateChange((event, session) => {
+        if (event === 'SIGNED_OUT') {
+          token = undefined;
+          void realtime.setAuth();
+        } else if (session && session.access_token !== token) {
+          token = session.access_token;
+          void realtime.setAuth(token);
+        }
+      });
+      return realtime;
+    });
+    return this.#realtime;
+  }
+
+  /** The storage client, loaded on first use. */
+  storage(): Promise<StorageClient> {
+    this.#storage ??= import('@supabase/storage-js').then(
+      ({ StorageClient }) => new StorageClient(`${this.url}/storage/v1`, {}, this.#fetch),
+    );
+    return this.#storage;
+  }
+}
 
 // One client per URL and key for the whole page. The kernel is a Module Federation singleton, so the shell
-// and every remote get this same map, hence one GoTrueClient and one session: no "Multiple GoTrueClient
-// instances" warning, and a sign-in or token refresh in one area is seen by all.
+// and every remote get this same map, hence one auth client and one session: a sign-in or token refresh in
+// one area is seen by all.
 const clients = new Map<string, WorkspaceClient>();
 
 /** The client's fetch: early responses first (network/early-requests.ts), and each answer told around. */
@@ -20,28 +126,26 @@ const workspaceFetch: typeof fetch = async (input, init) => {
 };
 
 /**
- * The page's Supabase client for `backend`, created on first use. In the browser the session lives in
+ * The page's client for `backend`, created on first use. In the browser the session lives in
  * localStorage, refreshes itself, and is picked up from the URL: the local backend's password-recovery
  * link lands with the session in the hash, which needs the implicit flow. A read the server cannot be
  * reached for fails on its first attempt (no retries), so the caller can answer it from the device. Its
  * fetch answers the first screen's reads with the ones the shell's entry made early
  * (network/early-requests.ts), and tells of each answer (`serverReached$`, network/network-status.ts).
  *
- * @param options Merged into supabase-js's options on creation only (a later call with the same backend
- *   gets the existing client). Tests in Node 20 pass `realtime: { transport: WebSocket }` from `ws`; the
- *   browser needs none.
+ * @param options Used on creation only (a later call with the same backend gets the existing client).
  * @example
  * const supabase = getSupabaseClient(props.backend);
  * const { data } = await supabase.from('writings').select('id, title');
  */
 export function getSupabaseClient(
   backend: BackendConfig,
-  options: SupabaseClientOptions<'public'> = {},
+  options: WorkspaceClientOptions = {},
 ): WorkspaceClient {
   const key = `${backend.url} ${backend.anonKey}`;
   let client = clients.get(key);
   if (!client) {
-    client = createClient<Database>(backend.url, backend.anonKey, {
+    client = new WorkspaceClient(backend, {
       ...options,
       global: { fetch: workspaceFetch, ...options.global },
       // postgrest-js retries a read the network failed three times (1 s, 2 s, 4 s). The areas answer such

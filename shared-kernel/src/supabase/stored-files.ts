@@ -9,7 +9,8 @@ import type { WorkspaceClient } from './client.ts';
  * tell that server who looked, from where and when; such a picture is shown as the user's initial.
  */
 export function isOwnStoredFile(client: WorkspaceClient, userId: string, url: string): boolean {
-  const folder = client.storage.from(FILES_BUCKET).getPublicUrl(`${userId}/`).data.publicUrl;
+  // The address storage-js's `getPublicUrl` gives, without loading storage for it (a picture is on the first screen).
+  const folder = encodeURI(`${client.url}/storage/v1/object/public/${FILES_BUCKET}/${userId}/`);
   if (!url.startsWith(folder)) return false;
   const name = url.slice(folder.length);
   return name !== '' && !/[/\\?#]|%2f|%5c|\.\./i.test(name);

@@ -1,9 +1,11 @@
 /** Fixtures for the remotes' tests. Not part of the runtime API. */
 
+import WebSocket from 'ws';
 import { createEventBus } from '../bus/event-bus.ts';
 import type { BusEvent } from '../bus/events.ts';
 import { type AreaProps, CONTRACT_VERSION } from '../contracts/area-props.ts';
 import { LOCAL_BACKEND } from '../contracts/local-backend.ts';
+import { WorkspaceClient } from '../supabase/client.ts';
 
 /** Valid parcel props on a fresh bus, with every event emitted on it recorded in `events`. */
 export function createTestAreaProps(overrides: Partial<AreaProps> = {}): AreaProps & { events: BusEvent[] } {
@@ -18,4 +20,20 @@ export function createTestAreaProps(overrides: Partial<AreaProps> = {}): AreaPro
     bus,
     events,
   };
+}
+
+/**
+ * The kernel's own client of a test backend, as a page has it but with its session in memory only (one
+ * per client: no sharing, no timers), and `ws` for realtime (Node 20 has no global WebSocket). `fetch` may
+ * stand between it and the network (to cut it, or lose answers).
+ */
+export function testClientOf(
+  backend: { url: string; anonKey: string },
+  { fetch }: { fetch?: typeof globalThis.fetch } = {},
+): WorkspaceClient {
+  return new WorkspaceClient(backend, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetch ? { global: { fetch } } : {}),
+    realtime: { transport: WebSocket as never },
+  });
 }

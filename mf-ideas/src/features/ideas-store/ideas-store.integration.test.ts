@@ -9,6 +9,7 @@ import {
   updateSharePermission,
   type WorkspaceClient,
 } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdea, listIdeas, moveIdeas, updateIdeaContent } from '../ideas-data/index.ts';
 import { createIdeasStore, type IdeasStore } from './index.ts';
@@ -17,7 +18,7 @@ let backend: TestBackend;
 const stores: IdeasStore[] = [];
 
 async function signUp(label: string) {
-  const client = backend.client() as WorkspaceClient;
+  const client = testClientOf(backend);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
@@ -227,7 +228,7 @@ describe('the ideas store against the real backend', () => {
     const store = await started(writer);
     store.click(mine?.id ?? '');
     store.edit(mine?.id ?? '', 'Being edited here');
-    const elsewhere = backend.client() as WorkspaceClient;
+    const elsewhere = testClientOf(backend);
     await elsewhere.auth.setSession(
       (await writer.client.auth.getSession()).data.session ?? { access_token: '', refresh_token: '' },
     );

@@ -94,8 +94,8 @@ export function createIdeasStore({
       stopPending();
       stopSynced();
       runtime.generation += 1;
-      if (runtime.channel) void client.removeChannel(runtime.channel);
-      runtime.channel = null;
+      runtime.stopLive?.();
+      runtime.stopLive = null;
     },
 
     loadMore: () => loadMore(runtime),

@@ -1,4 +1,5 @@
 // Changes made elsewhere: the list's realtime subscription and the one-at-a-time refetch it triggers.
+import { watchChanges } from 'shared-kernel';
 import { refreshCategories } from './categories.ts';
 import { refetchAndMerge } from './list-paging.ts';
 import { type IdeasRuntime, setState } from './store-state.ts';
@@ -25,19 +26,20 @@ export function scheduleRefetch(runtime: IdeasRuntime): void {
 /** Subscribes to the ideas of the list shown (the user's own, or the category's) and to category changes. */
 export function subscribeToChanges(runtime: IdeasRuntime): void {
   const { client, userId } = runtime;
-  if (runtime.channel) void client.removeChannel(runtime.channel);
+  runtime.stopLive?.();
   const categoryId = runtime.state.selectedCategoryId;
   const started = runtime.generation;
   const filter = categoryId === null ? `user_id=eq.${userId}` : `category_id=eq.${categoryId}`;
   const categoriesChanged = () => void refreshCategories(runtime).catch(() => {});
-  runtime.channel = client
-    .channel(`ideas-list:${userId}:${runtime.generation}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'ideas', filter }, () =>
-      scheduleRefetch(runtime),
-    )
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'categories' }, categoriesChanged)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'category_shares' }, categoriesChanged)
-    .subscribe((status) => {
+  runtime.stopLive = watchChanges(
+    client,
+    `ideas-list:${userId}:${runtime.generation}`,
+    [
+      { table: 'ideas', filter, onChange: () => scheduleRefetch(runtime) },
+      { table: 'categories', onChange: categoriesChanged },
+      { table: 'category_shares', onChange: categoriesChanged },
+    ],
+    (status) => {
       if (started !== runtime.generation) return;
       setState(runtime, { live: status === 'SUBSCRIBED' });
       if (status === 'SUBSCRIBED') {
@@ -45,5 +47,6 @@ export function subscribeToChanges(runtime: IdeasRuntime): void {
         categoriesChanged();
         if (runtime.state.status === 'ready') scheduleRefetch(runtime);
       }
-    });
+    },
+  );
 }

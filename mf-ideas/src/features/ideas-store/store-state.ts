@@ -56,7 +56,8 @@ export interface IdeasRuntime {
   readonly userId: string;
   /** Where writes go: the server directly, or this device's outbox first. */
   writes: IdeaWrites;
-  channel: ReturnType<WorkspaceClient['channel']> | null;
+  /** Stops the list's realtime subscription. */
+  stopLive: (() => void) | null;
   /** Bumped on every category change and on close, so answers for an older list are dropped. */
   generation: number;
   closed: boolean;
@@ -78,7 +79,7 @@ export function createRuntime(client: WorkspaceClient, userId: string, writes: I
     client,
     userId,
     writes,
-    channel: null,
+    stopLive: null,
     generation: 0,
     closed: false,
     refetching: false,

@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
 import { cuttableNetwork, type TestBackend } from 'local-backend/testing';
 import type { WorkspaceClient } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 import { createIdeasStore, type IdeasStore, serverWrites } from '../ideas-store/index.ts';
 import { ideasDatabaseName } from './local-ideas.ts';
 import { offlineIdeaWrites } from './offline-writes.ts';
@@ -8,7 +9,7 @@ import { offlineIdeaWrites } from './offline-writes.ts';
 /** A new writer whose connection a test can cut (`net.down`) or make lose answers (`net.loseAnswers`). */
 export async function signUpOfflineWriter(backend: TestBackend, label: string) {
   const net = cuttableNetwork();
-  const client = backend.client({ fetch: net.fetch }) as WorkspaceClient;
+  const client = testClientOf(backend, { fetch: net.fetch });
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password: 'a-password' });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');
@@ -23,7 +24,7 @@ export async function anotherClientOf(
   writer: OfflineWriter,
   options: { fetch?: typeof fetch } = {},
 ): Promise<WorkspaceClient> {
-  const client = backend.client(options) as WorkspaceClient;
+  const client = testClientOf(backend, options);
   const { data } = await writer.client.auth.getSession();
   await client.auth.setSession({
     access_token: data.session?.access_token ?? '',

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import { messages, type WorkspaceClient } from 'shared-kernel';
+import { messages } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePassword, sendResetEmail, signOut, updateDisplayName, uploadAvatar } from './account-data.ts';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => backend?.stop());
 
 async function signedUp(label: string, password = 'first-password') {
-  const client = backend.client() as unknown as WorkspaceClient;
+  const client = testClientOf(backend);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');

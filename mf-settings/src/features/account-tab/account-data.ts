@@ -96,7 +96,7 @@ export async function uploadAvatar({
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_TOO_LARGE };
   const extension = file.type.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
   const path = `${userId}/avatar-${crypto.randomUUID()}.${extension}`;
-  const storage = client.storage.from(FILES_BUCKET);
+  const storage = (await client.storage()).from(FILES_BUCKET);
   const { error: uploadError } = await storage.upload(path, file, { contentType: file.type });
   if (uploadError) return { ok: false, error: uploadError.message };
   const { error } = await client.auth.updateUser({

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { strFromU8, unzipSync } from 'fflate';
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import type { WorkspaceClient } from 'shared-kernel';
+import { testClientOf } from 'shared-kernel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteMyAccount } from './delete-account.ts';
 import { exportFiles, readExportData, zipArchive } from './export-data.ts';
@@ -17,7 +17,7 @@ afterAll(() => backend?.stop());
 const password = 'export-password';
 
 async function writer(label: string) {
-  const client = backend.client() as unknown as WorkspaceClient;
+  const client = testClientOf(backend);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await client.auth.signUp({ email, password });
   if (error || !data.user) throw new Error(error?.message ?? 'no user');

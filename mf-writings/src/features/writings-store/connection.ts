@@ -58,8 +58,8 @@ export function disconnectWritingsStore(): void {
   runtime.listedCopies = Promise.resolve(new Map());
   forgetVersions();
   runtime.newerElsewhere.clear();
-  if (runtime.channel && runtime.client) void runtime.client.removeChannel(runtime.channel);
-  runtime.channel = null;
+  runtime.stopLive?.();
+  runtime.stopLive = null;
   runtime.client = null;
   resetState();
 }

@@ -1,5 +1,6 @@
 // Changes made elsewhere: the list's realtime subscription and the one-at-a-time refetch it triggers.
 
+import { watchChanges } from 'shared-kernel';
 import { loadFolders, refreshFolders } from './folders.ts';
 import { refetchAndMerge } from './list-paging.ts';
 import { connection, runtime, setState } from './store-state.ts';
@@ -24,22 +25,23 @@ export function scheduleRefetch(): void {
 
 export function subscribeToChanges(): void {
   const { client, userId } = connection();
-  if (runtime.channel) void client.removeChannel(runtime.channel);
+  runtime.stopLive?.();
   const folderId = runtime.state.selectedFolderId;
   const started = runtime.generation;
   const filter = folderId === null ? `user_id=eq.${userId}` : `category_id=eq.${folderId}`;
-  runtime.channel = client
-    .channel(`writings-list:${runtime.generation}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'writings', filter }, scheduleRefetch)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'categories' }, () => {
-      void refreshFolders().catch(() => {});
-    })
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'category_shares' }, () => {
-      void refreshFolders().catch(() => {});
-    })
-    .subscribe((status) => {
+  const foldersChanged = () => void refreshFolders().catch(() => {});
+  runtime.stopLive = watchChanges(
+    client,
+    `writings-list:${runtime.generation}`,
+    [
+      { table: 'writings', filter, onChange: scheduleRefetch },
+      { table: 'categories', onChange: foldersChanged },
+      { table: 'category_shares', onChange: foldersChanged },
+    ],
+    (status) => {
       if (started !== runtime.generation) return;
       setState({ live: status === 'SUBSCRIBED' });
       if (status === 'SUBSCRIBED' && runtime.foldersMissing) loadFolders();
-    });
+    },
+  );
 }

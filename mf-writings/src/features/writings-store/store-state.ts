@@ -59,8 +59,8 @@ const initialState: WritingsState = {
 interface StoreRuntime {
   state: WritingsState;
   client: WorkspaceClient | null;
-  /** The list's realtime channel. */
-  channel: ReturnType<WorkspaceClient['channel']> | null;
+  /** Stops the list's realtime subscription. */
+  stopLive: (() => void) | null;
   /** Bumped on every (re)connection and folder change, so answers for an older list are dropped. */
   generation: number;
   /** Bumped on every (re)connection, so folder answers for a previous user are dropped. */
@@ -97,7 +97,7 @@ interface StoreRuntime {
 export const runtime: StoreRuntime = {
   state: initialState,
   client: null,
-  channel: null,
+  stopLive: null,
   generation: 0,
   session: 0,
   offline: Promise.resolve(null),

@@ -1,5 +1,5 @@
-import type { User } from '@supabase/supabase-js';
 import { type ReactNode, useEffect } from 'react';
+import type { User } from 'shared-kernel';
 import { navigate, ROUTES } from '../../routing/router.ts';
 import { WorkspaceSkeleton } from '../loading/index.ts';
 import type { SessionState } from './use-session.ts';

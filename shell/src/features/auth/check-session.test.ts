@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { AuthRetryableFetchError, AuthSessionMissingError, type User } from '@supabase/supabase-js';
+import { AuthRetryableFetchError, AuthSessionMissingError, type User } from '@supabase/auth-js';
 import { describe, expect, it, vi } from 'vitest';
 import { checkSession, type SessionSource } from './check-session.ts';
 

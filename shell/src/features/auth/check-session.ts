@@ -1,5 +1,10 @@
-import { isAuthRetryableFetchError, isAuthSessionMissingError, type User } from '@supabase/supabase-js';
-import { AUTH_CHECK_ATTEMPTS, authCheckBackoffMs } from 'shared-kernel';
+import {
+  AUTH_CHECK_ATTEMPTS,
+  authCheckBackoffMs,
+  isAuthRetryableFetchError,
+  isAuthSessionMissingError,
+  type User,
+} from 'shared-kernel';
 
 /** What the auth gate decided. */
 export type SessionCheck =

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { User } from '@supabase/supabase-js';
 import { useState } from 'react';
+import type { User } from 'shared-kernel';
 import {
   ConfirmDialog,
   type EventBus,

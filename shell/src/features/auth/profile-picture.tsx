@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { User } from 'shared-kernel';
 import styles from './user-menu.module.css';
 
 function initial(user: User): string {

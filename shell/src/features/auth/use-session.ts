@@ -1,5 +1,5 @@
-import type { User } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
+import type { User } from 'shared-kernel';
 import { markLoadStep, type WorkspaceClient } from 'shared-kernel';
 import { checkSession } from './check-session.ts';
 

@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { User } from 'shared-kernel';
 import { type EventBus, touchTargetClass, useOnDemand, type WorkspaceClient } from 'shared-kernel';
 import { ProfilePicture } from './profile-picture.tsx';
 import styles from './user-menu.module.css';

@@ -1,5 +1,5 @@
-import type { User } from '@supabase/supabase-js';
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import type { User } from 'shared-kernel';
 import {
   type AreaProps,
   ON_DEMAND_PARCELS,

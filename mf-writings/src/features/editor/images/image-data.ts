@@ -54,7 +54,9 @@ export async function deleteImageFile({
   filePath: string | null;
 }): Promise<void> {
   const [file, row] = await Promise.all([
-    filePath ? client.storage.from(FILES_BUCKET).remove([filePath]) : { error: null },
+    filePath
+      ? client.storage().then((storage) => storage.from(FILES_BUCKET).remove([filePath]))
+      : { error: null },
     attachmentId ? client.from('attachments').delete().eq('id', attachmentId) : { error: null },
   ]);
   if (file.error) throw file.error;
