@@ -16,7 +16,9 @@ import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin'
 const singleton = { singleton: true, requiredVersion: false } as const;
 
 /**
- * Dependencies the page holds once, whoever loads first. React and react-dom subpaths are listed one by
+ * Dependencies the page holds once, whoever loads first. The backend client is the kernel's (one session
+ * for the page): supabase-js's parts live inside the kernel, which loads realtime and storage on first use.
+ * Shared whole, supabase-js put all of them on the first screen's path (docs/decisions.md). React and react-dom subpaths are listed one by
  * one: sharing 'react-dom' does not share 'react-dom/client', and the remote would bundle a second
  * renderer (docs/module-federation.md, pitfall 3). None has a required version (see `singleton`); left
  * unset, the kernel's would be inferred as "workspace:*" and every load would warn (pitfall 2).

@@ -1,9 +1,13 @@
 // @vitest-environment node
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { FILES_BUCKET } from '../domain/constants.ts';
 import { serverReached$ } from '../network/network-status.ts';
+import { testClientOf } from '../testing/index.ts';
 import { getSupabaseClient } from './client.ts';
+import { watchChanges } from './live-changes.ts';
+import { isOwnStoredFile } from './stored-files.ts';
 
 // Node 20 has no global WebSocket and supabase-js refuses to start without one; browsers need nothing.
 const nodeOptions = { realtime: { transport: WebSocket as never } };
@@ -100,6 +104,46 @@ describe('getSupabaseClient', () => {
       } finally {
         subscription.unsubscribe();
       }
+    });
+
+    it('hears changes as the signed-in user from the first channel, and after a stop hears nothing', async () => {
+      const client = testClientOf(backend);
+      const { data } = await client.auth.signUp({
+        email: `live-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        password: 'a-password',
+      });
+      const userId = data.user?.id ?? '';
+      const heard: string[] = [];
+      const statuses: string[] = [];
+      const stop = watchChanges(
+        client,
+        'client-test',
+        [{ table: 'ideas', filter: `user_id=eq.${userId}`, onChange: () => heard.push('idea') }],
+        (status) => statuses.push(status),
+      );
+      await vi.waitFor(() => expect(statuses).toContain('SUBSCRIBED'));
+      // Row-level security lets only the writer see the row: a channel joined as the anon key hears nothing.
+      await client.from('ideas').insert({ user_id: userId, content: 'Heard live' }).throwOnError();
+      await vi.waitFor(() => expect(heard).toEqual(['idea']));
+
+      stop();
+      const stoppedEarly = watchChanges(client, 'stopped-early', [
+        { table: 'ideas', filter: `user_id=eq.${userId}`, onChange: () => heard.push('after stop') },
+      ]);
+      stoppedEarly();
+      await client.from('ideas').insert({ user_id: userId, content: 'Not heard' }).throwOnError();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual(['idea']);
+      expect((await client.realtime()).getChannels()).toEqual([]);
+    });
+
+    it('loads storage when asked, with the public address of a file where the profile check expects it', async () => {
+      const client = testClientOf(backend);
+      const userId = 'd0000000-0000-4000-8000-000000000001';
+      const address = (await client.storage()).from(FILES_BUCKET).getPublicUrl(`${userId}/avatar.png`)
+        .data.publicUrl;
+      expect(isOwnStoredFile(client, userId, address)).toBe(true);
+      expect(isOwnStoredFile(client, 'another-user', address)).toBe(false);
     });
   });
 });

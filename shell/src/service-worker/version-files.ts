@@ -87,8 +87,8 @@ function isHigherVersion(a: string, b: string): boolean {
  * The content-hashed files of one remote the composed page may load: everything its exposed parcels
  * load, now or lazily. Its copies of shared dependencies are left out when the shell shares the same
  * or a higher version: the federation runtime then always picks the shell's copy (singletons go to the
- * highest version, the first registered on a tie), so the remote's copy (React, supabase-js: ~550 KB per
- * remote) is never fetched.
+ * highest version, the first registered on a tie), so the remote's copy (React, react-dom, the kernel
+ * with its backend client: several hundred KB per remote) is never fetched.
  */
 export function remoteFiles({
   manifestUrl,
