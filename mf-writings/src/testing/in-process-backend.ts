@@ -4,7 +4,10 @@ import { testClientOf } from 'shared-kernel/testing';
 
 /** The local backend's test backend, whose clients are the kernel's own, as the areas get them. */
 export interface InProcessBackend extends Omit<TestBackend, 'client'> {
-  client(options?: Parameters<TestBackend['client']>[0]): WorkspaceClient;
+  /** A client as `TestBackend.client`'s; `realtimeAfter` holds its realtime back, as a page's first screen does. */
+  client(
+    options?: Parameters<TestBackend['client']>[0] & { realtimeAfter?: () => Promise<void> },
+  ): WorkspaceClient;
 }
 
 /** Starts the real local backend (real Postgres and RLS) in this process; for tests in Node's environment. */
@@ -12,8 +15,8 @@ export async function startInProcessBackend(): Promise<InProcessBackend> {
   const backend = await startTestBackend();
   return {
     ...backend,
-    client: ({ fetch, anonKey = backend.anonKey, url = backend.url } = {}) =>
-      testClientOf({ url, anonKey }, { fetch }),
+    client: ({ fetch, anonKey = backend.anonKey, url = backend.url, realtimeAfter } = {}) =>
+      testClientOf({ url, anonKey }, { fetch, realtimeAfter }),
   };
 }
 

@@ -11,6 +11,22 @@ export const FIRST_SCREEN_WAIT_MS = 5000;
 
 const readyBuses = new WeakSet<EventBus>();
 
+let firstScreenShown = () => {};
+const pageFirstScreen = new Promise<void>((resolve) => {
+  firstScreenShown = resolve;
+});
+
+/**
+ * Resolves once the page has marked its first screen, or after {@link FIRST_SCREEN_WAIT_MS}: for what no
+ * area's first screen needs and no bus reaches (the backend client's realtime, supabase/client.ts).
+ */
+export function pageFirstScreenShown(): Promise<void> {
+  return Promise.race([
+    pageFirstScreen,
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  ]);
+}
+
 /**
  * The editor tells the page its first screen is usable (the writing that opens can be typed in). The reads
  * made until now are the ones the next load makes early (network/early-requests.ts).
@@ -20,6 +36,7 @@ export function markFirstScreen(bus: EventBus): void {
   readyBuses.add(bus);
   markLoadStep('first-screen');
   rememberEarlyRequests();
+  firstScreenShown();
   bus.emit({ type: 'workspace.ready' });
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { startTestBackend, type TestBackend } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, noUserWithEmail } from '../domain/messages.ts';
 import { testClientOf } from '../testing/index.ts';
 import {
@@ -12,9 +12,10 @@ import {
   removeShare,
   shareCategory,
   updateSharePermission,
+  watchShares,
 } from './sharing-data.ts';
 
-// The real local backend and the real supabase-js.
+// The real local backend and the kernel's client of it.
 let backend: TestBackend;
 
 async function signUp(label: string) {
@@ -65,6 +66,46 @@ describe('sharing a category', { timeout: 30_000 }, () => {
     const [again] = await listCollaborators({ client: owner.client, categoryId });
     await removeShare({ client: owner.client, shareId: again?.shareId ?? '' });
     expect(await listCollaborators({ client: owner.client, categoryId })).toEqual([]);
+  });
+
+  it("tells a user's invitations to read again once their channel has joined, and at each share after", async () => {
+    const owner = await signUp('inviting');
+    let firstScreen = () => {};
+    const shown = new Promise<void>((resolve) => {
+      firstScreen = resolve;
+    });
+    const friend = testClientOf(backend, { realtimeAfter: () => shown });
+    const email = `invited-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { data } = await friend.auth.signUp({ email, password: 'a-password' });
+    const friendId = data.user?.id ?? '';
+    const categoryIds = await Promise.all(
+      ['Before', 'After'].map(
+        async (name) =>
+          (
+            await owner.client
+              .from('categories')
+              .insert({ user_id: owner.userId, name, item_type: 'writing' })
+              .select('id')
+              .single()
+              .throwOnError()
+          ).data.id,
+      ),
+    );
+    let reads = 0;
+    const stop = watchShares(friend, `shared_with_user_id=eq.${friendId}`, () => {
+      reads += 1;
+    });
+    try {
+      // Shared before the channel joined: no change is heard, the join itself says to read again.
+      await shareCategory({ ...owner, categoryId: categoryIds[0] ?? '', email, permission: 'read' });
+      expect(reads).toBe(0);
+      firstScreen();
+      await vi.waitFor(() => expect(reads).toBe(1));
+      await shareCategory({ ...owner, categoryId: categoryIds[1] ?? '', email, permission: 'read' });
+      await vi.waitFor(() => expect(reads).toBe(2));
+    } finally {
+      stop();
+    }
   });
 
   it('a share is an invitation: no access until accepted, gone when declined', async () => {

@@ -232,8 +232,13 @@ export async function leaveCategory({
  * user's invitations). Answers the unsubscribe.
  */
 export function watchShares(client: WorkspaceClient, filter: string, onChange: () => void): () => void {
-  // A topic of its own: realtime hands back an existing channel of the same topic.
-  return watchChanges(client, `category-shares:${filter}:${crypto.randomUUID()}`, [
-    { table: 'category_shares', filter, onChange },
-  ]);
+  // Once joined, and again after each reconnection, the shares are read anew: a change made before was not heard.
+  return watchChanges(
+    client,
+    `category-shares:${filter}`,
+    [{ table: 'category_shares', filter, onChange }],
+    (status) => {
+      if (status === 'SUBSCRIBED') onChange();
+    },
+  );
 }

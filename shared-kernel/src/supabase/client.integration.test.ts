@@ -137,6 +137,27 @@ describe('getSupabaseClient', () => {
       expect((await client.realtime()).getChannels()).toEqual([]);
     });
 
+    it('tries a realtime load that failed again at the next call', async () => {
+      let attempts = 0;
+      const client = testClientOf(backend, {
+        realtimeAfter: async () => {
+          attempts += 1;
+          if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        },
+      });
+      await expect(client.realtime()).rejects.toThrow('Failed to fetch');
+      const statuses: string[] = [];
+      const stop = watchChanges(
+        client,
+        'after-a-failure',
+        [{ table: 'ideas', onChange: () => {} }],
+        (status) => statuses.push(status),
+      );
+      await vi.waitFor(() => expect(statuses).toEqual(['SUBSCRIBED']));
+      stop();
+      expect(attempts).toBe(2);
+    });
+
     it('loads storage when asked, with the public address of a file where the profile check expects it', async () => {
       const client = testClientOf(backend);
       const userId = 'd0000000-0000-4000-8000-000000000001';

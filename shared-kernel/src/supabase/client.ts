@@ -3,6 +3,7 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeClient, RealtimeClientOptions } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
+import { pageFirstScreenShown } from '../bus/first-screen.ts';
 import type { BackendConfig } from '../contracts/area-props.ts';
 import { earlyFetch, forgetEarlyRequests } from '../network/early-requests.ts';
 import { noteServerReached } from '../network/network-status.ts';
@@ -16,6 +17,8 @@ export interface WorkspaceClientOptions {
   >;
   /** Node 20 has no global WebSocket: tests pass `{ transport: WebSocket }` from `ws`; browsers need none. */
   realtime?: RealtimeClientOptions;
+  /** What realtime waits for before it loads (a page's client: its first screen). */
+  realtimeAfter?: () => Promise<void>;
   /** The fetch every request goes through (a test may cut the network there). */
   global?: { fetch?: typeof fetch };
   db?: { retry?: boolean };
@@ -26,7 +29,7 @@ type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }, 'public'>;
 /**
  * The backend as every area reaches it: supabase-js's own parts (auth-js, postgrest-js, functions-js, and
  * realtime-js and storage-js once asked for), put together as supabase-js's `createClient` does, with the
- * same headers, token and session storage. Only auth and the database are on a page's first path: realtime
+ * same URLs, token and session storage (no `X-Client-Info` header). Only auth and the database are on a page's first path: realtime
  * and storage are loaded when first used ({@link realtime}, {@link storage}), so the first screen does not
  * read, compile and run them (about 80 KB of script; docs/architecture.md, Budgets).
  */
@@ -42,13 +45,16 @@ export class WorkspaceClient {
   readonly #anonKey: string;
   readonly #fetch: typeof fetch;
   readonly #realtimeOptions: RealtimeClientOptions;
+  readonly #realtimeAfter: () => Promise<void>;
   #realtime: Promise<RealtimeClient> | null = null;
   #storage: Promise<StorageClient> | null = null;
 
   constructor(backend: BackendConfig, options: WorkspaceClientOptions = {}) {
-    this.url = backend.url.replace(/\/+$/, '');
+    // As storage-js writes it (a public file's address is compared with it: stored-files.ts).
+    this.url = new URL(backend.url).href.replace(/\/+$/, '');
     this.#anonKey = backend.anonKey;
     this.#realtimeOptions = options.realtime ?? {};
+    this.#realtimeAfter = options.realtimeAfter ?? (() => Promise.resolve());
     const baseFetch = options.global?.fetch ?? ((input, init) => fetch(input, init));
     this.auth = new GoTrueClient({
       url: `${this.url}/auth/v1`,
@@ -77,40 +83,63 @@ export class WorkspaceClient {
     this.functions = new FunctionsClient(`${this.url}/functions/v1`, { customFetch: this.#fetch });
   }
 
-  /** The realtime client, loaded and connected with the session's token on first use. */
+  /**
+   * The realtime client, loaded on first use (once `realtimeAfter` has resolved) and connected with the
+   * session's token. A load that fails is tried again at the next call.
+   */
   realtime(): Promise<RealtimeClient> {
-    this.#realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient }) => {
-      const realtime = new RealtimeClient(`${this.url.replace(/^http/, 'ws')}/realtime/v1`, {
-        ...this.#realtimeOptions,
-        params: { apikey: this.#anonKey, ...this.#realtimeOptions.params },
-        accessToken: async () => (await this.auth.getSession()).data.session?.access_token ?? this.#anonKey,
-      });
-      // The token before any channel joins: a channel joined before realtime has one (it asks for it only
-      // as it connects, after the join is sent) runs as the key, and row-level security shows it nothing.
-      await realtime.setAuth();
-      // As supabase-js does: a new token reaches the open channels; signing out drops to the key.
-      let token: string | undefined;
-      this.auth.onAuthStateChange((event, session) => {
-        if (event === 'SIGNED_OUT') {
-          token = undefined;
-          void realtime.setAuth();
-        } else if (session && session.access_token !== token) {
-          token = session.access_token;
-          void realtime.setAuth(token);
-        }
-      });
-      return realtime;
-    });
+    this.#realtime ??= forgottenIfFailed(
+      this.#realtimeAfter()
+        .then(() => import('@supabase/realtime-js'))
+        .then(({ RealtimeClient }) => this.#connected(RealtimeClient)),
+      () => {
+        this.#realtime = null;
+      },
+    );
     return this.#realtime;
   }
 
-  /** The storage client, loaded on first use. */
+  /** The storage client, loaded on first use. A load that fails is tried again at the next call. */
   storage(): Promise<StorageClient> {
-    this.#storage ??= import('@supabase/storage-js').then(
-      ({ StorageClient }) => new StorageClient(`${this.url}/storage/v1`, {}, this.#fetch),
+    this.#storage ??= forgottenIfFailed(
+      import('@supabase/storage-js').then(
+        ({ StorageClient }) => new StorageClient(`${this.url}/storage/v1`, {}, this.#fetch),
+      ),
+      () => {
+        this.#storage = null;
+      },
     );
     return this.#storage;
   }
+
+  async #connected(Realtime: typeof RealtimeClient): Promise<RealtimeClient> {
+    const realtime = new Realtime(`${this.url.replace(/^http/, 'ws')}/realtime/v1`, {
+      ...this.#realtimeOptions,
+      params: { apikey: this.#anonKey, ...this.#realtimeOptions.params },
+      accessToken: async () => (await this.auth.getSession()).data.session?.access_token ?? this.#anonKey,
+    });
+    // The token before any channel joins: a channel joined before realtime has one (it asks for it only
+    // as it connects, after the join is sent) runs as the key, and row-level security shows it nothing.
+    await realtime.setAuth();
+    // As supabase-js does: a new token reaches the open channels; signing out drops to the key.
+    let token: string | undefined;
+    this.auth.onAuthStateChange((event, session) => {
+      if (event === 'SIGNED_OUT') {
+        token = undefined;
+        void realtime.setAuth();
+      } else if (session && session.access_token !== token) {
+        token = session.access_token;
+        void realtime.setAuth(token);
+      }
+    });
+    return realtime;
+  }
+}
+
+/** `promise`, with `forget` called if it fails (its caller keeps it only while it may still succeed). */
+function forgottenIfFailed<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  promise.catch(forget);
+  return promise;
 }
 
 // One client per URL and key for the whole page. The kernel is a Module Federation singleton, so the shell
@@ -152,6 +181,9 @@ export function getSupabaseClient(
       // a read from the device and retry on their own (the outbox, `serverReached$`), so it fails at once:
       // offline, a reload's list showed after 7 s of retries instead of at once.
       db: { retry: false, ...options.db },
+      // No area's first screen needs realtime: its code, its socket and its joins (which the backend checks
+      // against the database) wait for the page's first screen. The lists read again once joined.
+      realtimeAfter: pageFirstScreenShown,
       auth: {
         persistSession: true,
         autoRefreshToken: true,

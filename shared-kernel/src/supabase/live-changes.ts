@@ -30,12 +30,16 @@ export function watchChanges(
   client.realtime().then(
     (realtime) => {
       if (stopped) return;
-      const channel = realtime.channel(topic);
+      // A name of its own: realtime hands back the channel of a name already taken, even one still leaving.
+      const channel = realtime.channel(`${topic}:${crypto.randomUUID()}`);
       for (const { table, filter, onChange } of tables) {
+        const heard = () => {
+          if (!stopped) onChange();
+        };
         channel.on(
           'postgres_changes',
           { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-          onChange,
+          heard,
         );
       }
       channel.subscribe((status) => {

@@ -25,15 +25,17 @@ export function createTestAreaProps(overrides: Partial<AreaProps> = {}): AreaPro
 /**
  * The kernel's own client of a test backend, as a page has it but with its session in memory only (one
  * per client: no sharing, no timers), and `ws` for realtime (Node 20 has no global WebSocket). `fetch` may
- * stand between it and the network (to cut it, or lose answers).
+ * stand between it and the network (to cut it, or lose answers); `realtimeAfter` may hold realtime back,
+ * as a page does until its first screen.
  */
 export function testClientOf(
   backend: { url: string; anonKey: string },
-  { fetch }: { fetch?: typeof globalThis.fetch } = {},
+  { fetch, realtimeAfter }: { fetch?: typeof globalThis.fetch; realtimeAfter?: () => Promise<void> } = {},
 ): WorkspaceClient {
   return new WorkspaceClient(backend, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     ...(fetch ? { global: { fetch } } : {}),
+    ...(realtimeAfter ? { realtimeAfter } : {}),
     realtime: { transport: WebSocket as never },
   });
 }

@@ -96,7 +96,12 @@ export async function uploadAvatar({
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_TOO_LARGE };
   const extension = file.type.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
   const path = `${userId}/avatar-${crypto.randomUUID()}.${extension}`;
-  const storage = (await client.storage()).from(FILES_BUCKET);
+  const storage = await client
+    .storage()
+    .then((loaded) => loaded.from(FILES_BUCKET))
+    .catch(() => null);
+  // Storage's code could not be loaded: the page has never had it, and the network is down.
+  if (!storage) return { ok: false, error: messages.offline.needsConnection };
   const { error: uploadError } = await storage.upload(path, file, { contentType: file.type });
   if (uploadError) return { ok: false, error: uploadError.message };
   const { error } = await client.auth.updateUser({

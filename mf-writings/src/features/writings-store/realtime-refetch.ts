@@ -41,7 +41,11 @@ export function subscribeToChanges(): void {
     (status) => {
       if (started !== runtime.generation) return;
       setState({ live: status === 'SUBSCRIBED' });
-      if (status === 'SUBSCRIBED' && runtime.foldersMissing) loadFolders();
+      if (status !== 'SUBSCRIBED') return;
+      if (runtime.foldersMissing) loadFolders();
+      // The channel joins after the list was read (realtime waits for the first screen), and again after
+      // each reconnection: what changed meanwhile was not heard.
+      scheduleRefetch();
     },
   );
 }

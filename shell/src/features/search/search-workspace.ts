@@ -11,7 +11,7 @@ export type SearchResult = { source: 'writing' | 'idea'; id: string; title: stri
 /** Searches the workspace for `query`; `signal` aborts the request when a newer query supersedes it. */
 export type SearchWorkspace = (query: string, signal: AbortSignal) => Promise<SearchResult[]>;
 
-/** What `searchWorkspace` needs of the workspace's supabase-js client. */
+/** What `searchWorkspace` needs of the workspace's backend client. */
 export type SearchClient = Pick<WorkspaceClient, 'rpc'>;
 
 // A row of `search_workspace(query, max_results)` (shared-kernel/supabase/migrations/*_search*.sql);

@@ -9,7 +9,7 @@ export interface UploadedImage {
 
 /**
  * Uploads an image file through the `upload-image` function (multipart field `image`, the session's
- * Bearer token added by supabase-js). Throws on any refusal; the caller keeps its local image.
+ * Bearer token added by the kernel's client). Throws on any refusal; the caller keeps its local image.
  */
 export async function uploadImageFile({
   client,

@@ -1,0 +1,65 @@
+// @vitest-environment node
+import { testClientOf } from 'shared-kernel/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { connectWritingsStore, disconnectWritingsStore, getWritingsState } from './index.ts';
+
+// The list's realtime subscription, on the real backend: changes made elsewhere reach the list.
+let backend: InProcessBackend;
+
+const signUp = (label: string) => signUpOn(backend, label);
+
+beforeAll(async () => {
+  backend = await startInProcessBackend();
+}, 120_000);
+
+afterAll(async () => {
+  disconnectWritingsStore();
+  await backend?.stop();
+});
+
+describe('the writings list, live', { timeout: 30_000 }, () => {
+  it('refetches when another session changes a writing (realtime)', async () => {
+    const { client, userId } = await signUp('live');
+    connectWritingsStore({ client, userId });
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+    await client.from('writings').insert({ user_id: userId, title: 'Arrived live' });
+    await vi.waitFor(
+      () => expect(getWritingsState().items.map((item) => item.title)).toEqual(['Arrived live']),
+      {
+        timeout: 5000,
+      },
+    );
+  });
+
+  it('shows a writing made elsewhere before the list joined its channel (realtime waits for the first screen)', async () => {
+    let firstScreen = () => {};
+    const shown = new Promise<void>((resolve) => {
+      firstScreen = resolve;
+    });
+    const client = testClientOf(backend, { realtimeAfter: () => shown });
+    const { data } = await client.auth.signUp({
+      email: `joined-late-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'a-password',
+    });
+    const userId = data.user?.id ?? '';
+    connectWritingsStore({ client, userId });
+    await vi.waitFor(() => expect(getWritingsState().status).toBe('ready'));
+    const elsewhere = backend.client();
+    await elsewhere.auth.setSession(
+      (await client.auth.getSession()).data.session ?? { access_token: '', refresh_token: '' },
+    );
+    await elsewhere
+      .from('writings')
+      .insert({ user_id: userId, title: 'Made before the channel' })
+      .throwOnError();
+    expect(getWritingsState().items).toEqual([]);
+
+    firstScreen();
+    await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
+    await vi.waitFor(() =>
+      expect(getWritingsState().items.map((item) => item.title)).toEqual(['Made before the channel']),
+    );
+  });
+});
