@@ -1,5 +1,7 @@
 // Changes made elsewhere, as they happen: the realtime subscriptions of the lists and of the shares.
 import type { REALTIME_SUBSCRIBE_STATES } from '@supabase/realtime-js';
+import { filter, merge, skip, take } from 'rxjs';
+import { online$, serverReached$ } from '../network/network-status.ts';
 import type { WorkspaceClient } from './client.ts';
 
 /** A table of the product schema to hear inserts, updates and deletes of, optionally filtered (`user_id=eq.<id>`). */
@@ -27,31 +29,40 @@ export function watchChanges(
 ): () => void {
   let stopped = false;
   let unsubscribe = () => {};
-  client.realtime().then(
-    (realtime) => {
-      if (stopped) return;
-      // A name of its own: realtime hands back the channel of a name already taken, even one still leaving.
-      const channel = realtime.channel(`${topic}:${crypto.randomUUID()}`);
-      for (const { table, filter, onChange } of tables) {
-        const heard = () => {
-          if (!stopped) onChange();
-        };
-        channel.on(
-          'postgres_changes',
-          { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) },
-          heard,
-        );
-      }
-      channel.subscribe((status) => {
-        if (!stopped) onStatus(status);
-      });
-      unsubscribe = () => void realtime.removeChannel(channel);
-    },
-    // Its code could not be loaded (offline before the page ever had it): the list is not live.
-    () => {
-      if (!stopped) onStatus('CHANNEL_ERROR');
-    },
-  );
+  const join = () =>
+    client.realtime().then(
+      (realtime) => {
+        if (stopped) return;
+        // A name of its own: realtime hands back the channel of a name already taken, even one still leaving.
+        const channel = realtime.channel(`${topic}:${crypto.randomUUID()}`);
+        for (const { table, filter: rows, onChange } of tables) {
+          const heard = () => {
+            if (!stopped) onChange();
+          };
+          channel.on(
+            'postgres_changes',
+            { event: '*', schema: 'public', table, ...(rows ? { filter: rows } : {}) },
+            heard,
+          );
+        }
+        channel.subscribe((status) => {
+          if (!stopped) onStatus(status);
+        });
+        unsubscribe = () => void realtime.removeChannel(channel);
+      },
+      // Its code could not be loaded (offline before the page had it): not live, until the network is back.
+      () => {
+        if (stopped) return;
+        onStatus('CHANNEL_ERROR');
+        const retry = merge(online$.pipe(skip(1), filter(Boolean)), serverReached$)
+          .pipe(take(1))
+          .subscribe(() => {
+            if (!stopped) void join();
+          });
+        unsubscribe = () => retry.unsubscribe();
+      },
+    );
+  void join();
   return () => {
     stopped = true;
     unsubscribe();

@@ -42,10 +42,11 @@ export function subscribeToChanges(): void {
       if (started !== runtime.generation) return;
       setState({ live: status === 'SUBSCRIBED' });
       if (status !== 'SUBSCRIBED') return;
-      if (runtime.foldersMissing) loadFolders();
       // The channel joins after the list was read (realtime waits for the first screen), and again after
-      // each reconnection: what changed meanwhile was not heard.
-      scheduleRefetch();
+      // each reconnection: what changed meanwhile was not heard. A list still loading reads it anyway.
+      if (runtime.foldersMissing) loadFolders();
+      else foldersChanged();
+      if (runtime.state.status === 'ready') scheduleRefetch();
     },
   );
 }

@@ -33,7 +33,7 @@ describe('the writings list, live', { timeout: 30_000 }, () => {
     );
   });
 
-  it('shows a writing made elsewhere before the list joined its channel (realtime waits for the first screen)', async () => {
+  it('shows a writing and a folder made elsewhere before the list joined its channel (realtime waits for the first screen)', async () => {
     let firstScreen = () => {};
     const shown = new Promise<void>((resolve) => {
       firstScreen = resolve;
@@ -54,12 +54,20 @@ describe('the writings list, live', { timeout: 30_000 }, () => {
       .from('writings')
       .insert({ user_id: userId, title: 'Made before the channel' })
       .throwOnError();
+    await elsewhere
+      .from('categories')
+      .insert({ user_id: userId, name: 'Drafts', item_type: 'writing' })
+      .throwOnError();
     expect(getWritingsState().items).toEqual([]);
+    expect(getWritingsState().folders).toEqual([]);
 
     firstScreen();
     await vi.waitFor(() => expect(getWritingsState().live).toBe(true));
     await vi.waitFor(() =>
       expect(getWritingsState().items.map((item) => item.title)).toEqual(['Made before the channel']),
+    );
+    await vi.waitFor(() =>
+      expect(getWritingsState().folders.map((folder) => folder.name)).toEqual(['Drafts']),
     );
   });
 });
