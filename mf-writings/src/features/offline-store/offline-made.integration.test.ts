@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../testing/in-process-backend.ts';
 import { getWriting } from '../writings-data/index.ts';
 import {
   localWriting,
@@ -14,15 +14,7 @@ import {
 } from './local-database.ts';
 import { create, documentOf, edit, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 describe('a writing made offline, its create synced and its edit not yet', { timeout: 30_000 }, () => {
   it('counts as waiting under its server id, and the server’s older copy does not replace the edit', async () => {

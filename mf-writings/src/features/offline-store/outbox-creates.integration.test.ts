@@ -1,21 +1,13 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../testing/in-process-backend.ts';
 import { openLocalDatabase, outboxEntries, serverIdOf } from './local-database.ts';
 import { create, documentOf, edit, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 const signUp = (options: { fetch?: typeof fetch } = {}) => signUpWriter(backend, options);
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('the outbox sync of writings made on this device', { timeout: 30_000 }, () => {
   it('sends a writing made offline with the edits typed since in one insert', async () => {

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { acceptInvitation, createCategory, shareCategory, updateSharePermission } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../testing/in-process-backend.ts';
 import { localWriting, openLocalDatabase, outboxEntries } from './local-database.ts';
 import { documentOf, edit, localCopy, move, signUpWriter, syncFor } from './outbox.testing.ts';
 
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 const signUp = () => signUpWriter(backend);
 type Writer = Awaited<ReturnType<typeof signUp>>;
 
@@ -36,14 +36,6 @@ async function onServer({ elsewhere }: Writer, id: string) {
 
 const countOnServer = async ({ elsewhere }: Writer) =>
   (await elsewhere.from('writings').select('id', { count: 'exact', head: true })).count;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('moves in the outbox', { timeout: 30_000 }, () => {
   it('lays a move alone onto the version the server has: an edit made elsewhere meanwhile is no conflict', async () => {

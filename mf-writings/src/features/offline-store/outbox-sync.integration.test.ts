@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../testing/in-process-backend.ts';
 import {
   enqueue,
   type LocalWriting,
@@ -25,16 +25,8 @@ import {
 import { createOutboxSync } from './outbox-sync.ts';
 import { CONFLICT_COPY_SUFFIX, type SyncEvent } from './sync-steps.ts';
 
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 const signUp = (options: { fetch?: typeof fetch } = {}) => signUpWriter(backend, options);
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
 
 describe('the outbox sync', { timeout: 30_000 }, () => {
   it('syncs a writing created, edited and another deleted offline, in order, and maps the local id', async () => {

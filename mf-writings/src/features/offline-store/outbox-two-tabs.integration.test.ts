@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { cuttableNetwork } from 'local-backend/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../testing/in-process-backend.ts';
 import { openLocalDatabase, outboxEntries } from './local-database.ts';
 import { documentOf, edit, localCopy, serverWritings, signUpWriter, syncFor } from './outbox.testing.ts';
 import { CONFLICT_COPY_SUFFIX } from './sync-steps.ts';
@@ -10,15 +10,7 @@ import { CONFLICT_COPY_SUFFIX } from './sync-steps.ts';
 // The tabs of a browser share one outbox: an edit saved in one tab folds into the entry of another
 // tab's edit, even while that entry is on its way to the server.
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 /**
  * A writer with the writing 'Log' on the server, the device's database (as every tab of the browser

@@ -1,12 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { acceptInvitation } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
 import { createFolder, getWriting, saveWriting } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
-  disconnectWritingsStore,
   getWritingsState,
   loadWriting,
   onWritingsSynced,
@@ -17,16 +16,7 @@ import {
 // Two people writing in one shared writing at once: each save meets the other's, made meanwhile. The
 // store here is the friend's (with a device store, as in a browser); the owner saves from elsewhere.
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 const doc = (...paragraphs: string[]) => ({
   type: 'doc',

@@ -1,25 +1,10 @@
 // @vitest-environment node
 import { messages } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import {
-  addFolder,
-  connectWritingsStore,
-  createAndSelect,
-  disconnectWritingsStore,
-  getWritingsState,
-} from './index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
+import { addFolder, connectWritingsStore, createAndSelect, getWritingsState } from './index.ts';
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 async function connectedWriter(label: string) {
   const writer = await signUpOn(backend, label);

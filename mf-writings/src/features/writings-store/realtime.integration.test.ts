@@ -1,22 +1,13 @@
 // @vitest-environment node
 import { testClientOf } from 'shared-kernel/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
-import { connectWritingsStore, disconnectWritingsStore, getWritingsState } from './index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
+import { connectWritingsStore, getWritingsState } from './index.ts';
 
 // The list's realtime subscription, on the real backend: changes made elsewhere reach the list.
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 
 const signUp = (label: string) => signUpOn(backend, label);
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
 
 describe('the writings list, live', { timeout: 30_000 }, () => {
   it('refetches when another session changes a writing (realtime)', async () => {

@@ -1,12 +1,11 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentOf } from '../../testing/documents.ts';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
 import { saveWriting } from '../writings-data/index.ts';
 import {
   applyLocalEdit,
   connectWritingsStore,
-  disconnectWritingsStore,
   getWritingsState,
   markSaved,
   refetchAndMerge,
@@ -15,16 +14,7 @@ import {
 // A writing saved elsewhere (another tab, a collaborator, a sync's conflicted copy) while this tab had
 // an edit of it unsaved: the list keeps the edit's row, and must not forget the newer version.
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 describe('a version saved elsewhere during an unsaved edit', { timeout: 30_000 }, () => {
   it('lists a version saved elsewhere while an edit was unsaved once that edit is saved, if it is the newer', async () => {

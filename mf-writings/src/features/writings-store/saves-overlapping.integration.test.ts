@@ -1,13 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentOf } from '../../testing/documents.ts';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
 import { resolveId } from '../offline-store/index.ts';
 import { getWriting } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
-  disconnectWritingsStore,
   getWritingsState,
   loadWriting,
   saveEditOutsideEditor,
@@ -21,16 +20,7 @@ import { createLocally } from './writing-actions.ts';
 // not then be sent again over it: the newer text is built on it (a draft of this tab), and resending
 // the older text put the writer's last words off the server while the tab said Saved.
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 /**
  * Writing 'Harbour' made on this device (id `local_<uuid>`) and synced (now `<uuid>` on the server too):

@@ -1,11 +1,10 @@
 // @vitest-environment node
 import { acceptInvitation, messages } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
 import { createFolder } from '../writings-data/index.ts';
 import {
   connectWritingsStore,
-  disconnectWritingsStore,
   dismissNotice,
   getWritingsState,
   keepDraftAsCopy,
@@ -16,18 +15,9 @@ import {
   selectWriting,
 } from './index.ts';
 
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 
 const signUp = (label: string) => signUpOn(backend, label);
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
 
 describe('a shared folder the writer is reading in', { timeout: 30_000 }, () => {
   it('unshared by its owner: the list goes back to the writer’s own writings and the owner’s writing closes', async () => {

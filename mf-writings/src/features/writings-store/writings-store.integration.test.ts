@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { acceptInvitation, messages, writingPreview } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InProcessBackend, signUpOn, startInProcessBackend } from '../../testing/in-process-backend.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
 import {
   createFolder,
   createWriting,
@@ -29,7 +29,7 @@ import {
   selectFolder,
 } from './index.ts';
 
-let backend: InProcessBackend;
+const backend = backendForThisFile();
 
 const signUp = (label: string) => signUpOn(backend, label);
 
@@ -40,15 +40,6 @@ const documentOf = (title: string, body: string) => ({
     { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: title }] },
     paragraph(body),
   ],
-});
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
 });
 
 // Each test signs up users and makes several round trips to a backend that may be busy.

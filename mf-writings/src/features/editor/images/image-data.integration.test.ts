@@ -1,21 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type InProcessBackend,
-  signUpOn,
-  startInProcessBackend,
-} from '../../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../../testing/in-process-backend.ts';
 import { createWriting } from '../../writings-data/index.ts';
 import { deleteImageFile, linkAttachment, uploadImageFile } from './image-data.ts';
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 const signUp = (label: string) => signUpOn(backend, label);
 

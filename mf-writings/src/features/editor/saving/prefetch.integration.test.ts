@@ -1,12 +1,11 @@
 // @vitest-environment node
 import type { Json } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBackend, startInProcessBackend } from '../../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile } from '../../../testing/in-process-backend.ts';
 import { createWriting, serverSave } from '../../writings-data/index.ts';
 import {
   applyLocalEdit,
   connectWritingsStore,
-  disconnectWritingsStore,
   getWritingsState,
   isUnsaved,
   markSaved,
@@ -15,15 +14,7 @@ import {
 import { neighbourIds, prefetchNeighbours, takeWriting } from './prefetch.ts';
 import { createSaveController } from './save-controller.ts';
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-afterAll(async () => {
-  disconnectWritingsStore();
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 const documentWith = (body: string) =>
   ({

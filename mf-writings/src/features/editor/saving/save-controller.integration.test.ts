@@ -1,11 +1,7 @@
 // @vitest-environment node
 import { createWritingDocument, type Json, messages } from 'shared-kernel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type InProcessBackend,
-  signUpOn,
-  startInProcessBackend,
-} from '../../../testing/in-process-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { backendForThisFile, signUpOn } from '../../../testing/in-process-backend.ts';
 import { createWriting, getWriting, serverSave, type WritingDraft } from '../../writings-data/index.ts';
 import {
   applyLocalEdit,
@@ -16,14 +12,7 @@ import {
 } from '../../writings-store/index.ts';
 import { createSaveController, type SaveRequest } from './save-controller.ts';
 
-let backend: InProcessBackend;
-
-beforeAll(async () => {
-  backend = await startInProcessBackend();
-}, 120_000);
-afterAll(async () => {
-  await backend?.stop();
-});
+const backend = backendForThisFile();
 
 const signUp = (label: string) => signUpOn(backend, label);
 
