@@ -5,7 +5,7 @@ import type { RealtimeClient, RealtimeClientOptions } from '@supabase/realtime-j
 import type { StorageClient } from '@supabase/storage-js';
 import { pageFirstScreenShown } from '../bus/first-screen.ts';
 import type { BackendConfig } from '../contracts/area-props.ts';
-import { earlyFetch, forgetEarlyRequests } from '../network/early-requests.ts';
+import { earlyFetch, forgetEarlyRequests, sessionStorageKey } from '../network/early-requests.ts';
 import { noteServerReached } from '../network/network-status.ts';
 import type { Database } from './database.types.ts';
 
@@ -29,9 +29,10 @@ type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }, 'public'>;
 /**
  * The backend as every area reaches it: supabase-js's own parts (auth-js, postgrest-js, functions-js, and
  * realtime-js and storage-js once asked for), put together as supabase-js's `createClient` does, with the
- * same URLs, token and session storage (no `X-Client-Info` header). Only auth and the database are on a page's first path: realtime
- * and storage are loaded when first used ({@link realtime}, {@link storage}), so the first screen does not
- * read, compile and run them (about 80 KB of script; docs/architecture.md, Budgets).
+ * same URLs, token and session storage (no `X-Client-Info` header). Only auth and the database are on a
+ * page's first path: storage loads when first used ({@link storage}), realtime when first used and
+ * `realtimeAfter` has resolved ({@link realtime}; a page's client waits for its first screen), so the first
+ * screen does not read, compile and run them (about 86 KB of script; docs/architecture.md, Budgets).
  */
 export class WorkspaceClient {
   /** The backend's address (`http://127.0.0.1:54321` locally). */
@@ -59,7 +60,7 @@ export class WorkspaceClient {
     this.auth = new GoTrueClient({
       url: `${this.url}/auth/v1`,
       headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey },
-      storageKey: `sb-${new URL(this.url).hostname.split('.')[0]}-auth-token`,
+      storageKey: sessionStorageKey(this.url),
       fetch: baseFetch,
       ...options.auth,
     });

@@ -43,7 +43,7 @@ export function subscribeToChanges(): void {
       setState({ live: status === 'SUBSCRIBED' });
       if (status !== 'SUBSCRIBED') return;
       // The channel joins after the list was read (realtime waits for the first screen), and again after
-      // each reconnection: what changed meanwhile was not heard. A list still loading reads it anyway.
+      // each reconnection: what changed meanwhile was not heard. A list still loading gets it in its own read.
       if (runtime.foldersMissing) loadFolders();
       else foldersChanged();
       if (runtime.state.status === 'ready') scheduleRefetch();
