@@ -54,7 +54,7 @@ test.describe('the workspace offline', () => {
     await reloadOffline(page, context, workspace);
   });
 
-  test('picks up a remote redeployed elsewhere while online, and then reopens offline on the new version', async ({
+  test('runs a remote redeployed elsewhere from the load after the one that finds it, and then reopens offline on it', async ({
     page,
     context,
     workspace,
@@ -62,6 +62,11 @@ test.describe('the workspace offline', () => {
     await workspace.open();
     await workspace.expectMounted('chat/ChatPanel');
     const firstVersion = await workspace.keptForOffline();
+    const loadedFrom = (origin: string) =>
+      page.evaluate(
+        (prefix) => performance.getEntriesByType('resource').some(({ name }) => name.startsWith(prefix)),
+        `${origin}/`,
+      );
 
     const moved = await serveDist({ dist: join(repoRoot, 'mf-chat/dist'), port: 0 });
     try {
@@ -73,10 +78,20 @@ test.describe('the workspace offline', () => {
         const remotes = await (await route.fetch()).json();
         await route.fulfill({ json: { ...remotes, mf_chat: `${moved.url}/mf-manifest.json` } });
       });
+      // The load that finds the deploy runs the version kept before it, whole from the device, and keeps
+      // the new one.
       await page.reload();
       await workspace.expectMounted('chat/ChatPanel');
       await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+      expect(await loadedFrom(oldOrigin)).toBe(true);
+      expect(await loadedFrom(moved.url)).toBe(false);
       expect(await workspace.keptForOffline()).not.toBe(firstVersion);
+      // The next one runs the new deploy (it may still ask early for what the last load used, the old
+      // host's files among them: shared-kernel/src/network/early-requests.ts).
+      await page.reload();
+      await workspace.expectMounted('chat/ChatPanel');
+      await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
+      expect(await loadedFrom(moved.url)).toBe(true);
     } finally {
       await moved.close();
     }
@@ -192,16 +207,32 @@ test.describe('the workspace offline', () => {
     expect(shellFiles.length).toBeGreaterThan(5);
     expect(fromCache((url) => url.origin === new URL(page.url()).origin)).toBe(shellFiles.length);
     expect(fromCache((url) => url.origin !== new URL(page.url()).origin)).toBeGreaterThan(0);
-    // The page itself races the network against the worker (the kept copy offline): online, the network's
-    // answer is taken as it comes, the worker still starting.
-    const navigation = await page.evaluate(() => {
-      const [entry] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
-        workerMatchedSourceType?: string;
-        workerFinalSourceType?: string;
-      })[];
-      return { matched: entry?.workerMatchedSourceType, from: entry?.workerFinalSourceType };
-    });
-    expect(navigation).toEqual({ matched: 'race-network-and-fetch-handler', from: 'network' });
+    // The page and the entry files (remotes.json, each remote's manifest) come from the kept version's
+    // front, the worker not started for them either.
+    const entries = loads.filter(({ url }) => /^\/(remotes|mf-manifest)\.json$/.test(url.pathname));
+    expect(entries.map(({ url }) => url.pathname).sort()).toEqual([
+      '/mf-manifest.json',
+      '/mf-manifest.json',
+      '/mf-manifest.json',
+      '/remotes.json',
+    ]);
+    for (const { url, matched, from } of entries)
+      expect({ matched, from }, url.href).toEqual({ matched: 'cache', from: 'cache' });
+    const pageRouting = () =>
+      page.evaluate(() => {
+        const [entry] = performance.getEntriesByType('navigation') as (PerformanceNavigationTiming & {
+          workerMatchedSourceType?: string;
+          workerFinalSourceType?: string;
+        })[];
+        return { matched: entry?.workerMatchedSourceType, from: entry?.workerFinalSourceType };
+      });
+    expect(await pageRouting()).toEqual({ matched: 'cache', from: 'cache' });
+    // A page with a query is not in the front: it races the network against the worker (the kept copy
+    // offline), and online the network's answer is taken as it comes.
+    await devtools.send('ServiceWorker.stopAllWorkers');
+    await page.goto(`${page.url().split('?')[0]}?from=a-link`);
+    await expectAreasMounted(workspace);
+    expect(await pageRouting()).toEqual({ matched: 'race-network-and-fetch-handler', from: 'network' });
     // A browser without static routing runs the fetch handler for it: it asks the network while the worker
     // starts (navigation preload), and the worker answers with that.
     const preload = await page.evaluate(async () =>

@@ -1,8 +1,11 @@
+import { FRONT_CACHE, FRONT_PAGES } from './version-cache.ts';
+
 /**
- * How the service worker answers one request (pure, so its decisions are unit-tested):
+ * How the service worker's fetch handler answers one request (pure, so its decisions are unit-tested); a
+ * load's usual requests are answered before it, by {@link STATIC_ROUTES}:
  * - `page`: a navigation of the shell. Network first; offline, the cached index.html of the version.
  * - `entry`: an app file with a stable name (`remotes.json`, a remote's `mf-manifest.json`). Network
- *   first, so a new deploy is seen at once; offline, the cached copy.
+ *   first; offline, the cached copy.
  * - `immutable`: a content-hashed app file (under `static/`; a remote's entry script too, named by its
  *   manifest). Cache first: its URL changes with its content.
  * - `network`: not an app file (the backend, any other site, a write). The worker stays out of the way.
@@ -15,24 +18,48 @@ export type RequestRoute = 'page' | 'entry' | 'immutable' | 'network';
  */
 const BACKEND_PATHS = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/', '/api/'];
 
+/** The entry files a load asks for, at the root of an app origin (a remote under a path prefix is not matched). */
+const ENTRY_FILES = ['/remotes.json', '/mf-manifest.json'];
+
 /**
  * Rules the browser applies before the worker runs (the static routing API, registered at install). On a
  * load the worker has usually been stopped, and every request it might answer waits for it to start and
- * read its record: the backend's reads then wait behind the worker, and so do the page's files. These
- * rules decide, as {@link routeRequest} would, without starting it:
- * - the backend's requests, on any origin, go to the network;
+ * read its record: the backend's reads then wait behind the worker, and so do the page's files. Started,
+ * it also takes CPU from the page's first screen (on two cores, returning loads reached their editor
+ * 30-90 ms sooner without it; docs/architecture.md, Budgets). These rules answer a load without starting it:
+ * - the backend's requests, on any origin, go to the network, and so does the browser's own favicon ask;
+ * - the page at the addresses a writer opens (`FRONT_PAGES`, without a query) and the entry files
+ *   (`remotes.json`, the remotes' manifests) come from the current version's front (`FRONT_CACHE`): the
+ *   version kept after the last load, complete. A new deploy is kept after the load that finds it and
+ *   runs from the next one; the network when the front has no copy;
  * - the files under `/static/` of any origin (the shell's and the remotes', content-hashed) come from the
  *   kept versions' caches, as `matchImmutable` finds them, and from the network when not kept (a file of
- *   another site with such a path is not kept, so it goes to the network too).
- * - a page (a navigation) races the network against the fetch handler: online, the page's answer comes
- *   as it arrives, without waiting for the worker to start; offline, the handler's kept copy answers.
- * Everything else reaches the fetch handler: entry files (network first, the kept copy offline), and a
- * remote served under a path prefix (`/writings/static/…`).
+ *   another site with such a path is not kept, so it goes to the network too);
+ * - any other page (a navigation with a query, a reset link) races the network against the fetch handler:
+ *   online, the page's answer comes as it arrives; offline, the handler's kept copy answers.
+ * Everything else reaches the fetch handler: a remote served under a path prefix (`/writings/static/…`),
+ * and, in a browser without static routes, every app file ({@link routeRequest}).
  */
 export const STATIC_ROUTES: RouterRule[] = [
   {
-    condition: { or: BACKEND_PATHS.map((prefix) => ({ urlPattern: anyOrigin(`${prefix}*`) })) },
+    condition: {
+      or: [...BACKEND_PATHS.map((prefix) => `${prefix}*`), '/favicon.ico'].map((path) => ({
+        urlPattern: anyOrigin(path),
+      })),
+    },
     source: 'network',
+  },
+  {
+    condition: {
+      or: [
+        ...FRONT_PAGES.map((pathname) => ({
+          requestMode: 'navigate' as const,
+          urlPattern: { pathname, search: '', hash: '*' },
+        })),
+        ...ENTRY_FILES.map((path) => ({ urlPattern: anyOrigin(path) })),
+      ],
+    },
+    source: { cacheName: FRONT_CACHE },
   },
   { condition: { urlPattern: anyOrigin('/static/*') }, source: 'cache' },
   { condition: { requestMode: 'navigate' }, source: 'race-network-and-fetch-handler' },

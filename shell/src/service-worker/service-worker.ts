@@ -3,8 +3,10 @@
  * network once it has been visited. It answers only app files, the shell's and those of the remotes
  * `remotes.json` lists (see request-route.ts); the backend and everything else go straight to the network.
  *
- * - Entry files (index.html for a page, `remotes.json`, `mf-manifest.json`) come from the network
- *   first, so a new deploy runs at once; when the network fails or is slower than
+ * - A load's page and entry files (index.html, `remotes.json`, `mf-manifest.json`) come from the
+ *   current version's front, by static routes, without the worker (request-route.ts): a new deploy runs
+ *   from the load after the one that kept it. What reaches the handler (a page with a query, a browser
+ *   without static routes) comes from the network first, and when the network fails or is slower than
  *   {@link NETWORK_TIMEOUT_MS}, from the newest complete version kept offline.
  * - Content-hashed files come from the cache first.
  * - The worker keeps the deployed version while it installs, and after each online load the page asks

@@ -13,6 +13,15 @@ const CACHE_PREFIX = `${CACHE_FAMILY}1:`;
 /** The small cache that records which versions are complete. */
 const RECORD_CACHE = `${CACHE_PREFIX}record`;
 const RECORD_KEY = '/__offline-record.json';
+/**
+ * The current version's front: its page under each address in {@link FRONT_PAGES}, `remotes.json` and
+ * each remote's manifest, under their own URLs. The browser answers a load's page and entry files from
+ * it without starting the worker (`STATIC_ROUTES` in request-route.ts). Rewritten by every keep, once the
+ * version is recorded: a deploy is kept after the load that finds it and runs from the next one.
+ */
+export const FRONT_CACHE = `${CACHE_PREFIX}front`;
+/** The addresses a writer opens the workspace at, without a query (shell/src/routing/router.ts). */
+export const FRONT_PAGES = ['/', '/workspace', '/login'];
 /** How many files are fetched at once while a version is kept: enough to fill the link, not to hog it. */
 const PARALLEL_FETCHES = 6;
 
@@ -51,6 +60,7 @@ async function dropCaches(keep: (name: string) => boolean): Promise<void> {
 function dropUnkeptCaches(kept: KeptVersions): Promise<void> {
   const keep = new Set([
     RECORD_CACHE,
+    FRONT_CACHE,
     ...[kept.current, kept.previous].flatMap((v) => (v ? [cacheName(v)] : [])),
   ]);
   return dropCaches((name) => keep.has(name));
@@ -156,7 +166,11 @@ async function keepVersion(shellOrigin: string): Promise<KeptVersionsWithCurrent
 
   const kept = await readKeptVersions();
   const id = await versionId(entries);
-  if (kept.current?.id === id) return { current: kept.current, previous: kept.previous };
+  const frontEntries = [remotesJson.url, ...manifestUrls];
+  if (kept.current?.id === id) {
+    await keepFront(shellOrigin, kept.current, frontEntries);
+    return { current: kept.current, previous: kept.previous };
+  }
 
   const shellShared = (JSON.parse(shellFederation.body) as FederationManifest).shared;
   const files = [
@@ -179,8 +193,31 @@ async function keepVersion(shellOrigin: string): Promise<KeptVersionsWithCurrent
   const next: KeptVersionsWithCurrent = { current: version, previous: kept.current };
   const record = await caches.open(RECORD_CACHE);
   await record.put(RECORD_KEY, Response.json(next));
+  await keepFront(shellOrigin, version, frontEntries);
   await dropUnkeptCaches(next);
   return next;
+}
+
+/**
+ * Makes `version` (recorded, complete) the front: copies its entry files and its page, under each of
+ * {@link FRONT_PAGES}, from its cache, and drops what the front held of another version. The manifests go
+ * first and the pages last: a load that reads the front meanwhile mixes two kept versions, each complete.
+ */
+async function keepFront(shellOrigin: string, version: KeptVersion, entryUrls: string[]): Promise<void> {
+  const cache = await caches.open(cacheName(version));
+  const front = await caches.open(FRONT_CACHE);
+  const page = new URL('/', shellOrigin).href;
+  const copies = [
+    ...entryUrls.map((url) => ({ url, from: url })),
+    ...FRONT_PAGES.map((path) => ({ url: new URL(path, shellOrigin).href, from: page })),
+  ];
+  for (const { url, from } of copies) {
+    const response = await cache.match(from);
+    if (!response) throw new Error(`${from} is not kept in version ${version.id}`);
+    await front.put(url, response);
+  }
+  const current = new Set(copies.map(({ url }) => url));
+  for (const request of await front.keys()) if (!current.has(request.url)) await front.delete(request);
 }
 
 let keeping: Promise<KeptVersionsWithCurrent> | undefined;
