@@ -1,5 +1,7 @@
-// Neither imports anything shared: they run before the shared modules are negotiated.
+// None imports anything shared: they run before the shared modules are negotiated.
 import { markLoadStep, startEarlyRequests } from 'shared-kernel/early';
+// biome-ignore lint/style/noRestrictedImports: the feature's index imports React and the kernel, which the entry must not.
+import { registerServiceWorker } from './features/offline/register-service-worker.ts';
 import { registerRemotesOnce } from './remotes/register-remotes.ts';
 
 markLoadStep('shell-entry');
@@ -12,4 +14,10 @@ startEarlyRequests();
 
 // The async boundary: shared singletons (React, the kernel) are negotiated with the remotes before any
 // of them is evaluated. Importing bootstrap statically fails with RUNTIME-006.
-import('./bootstrap.tsx');
+import('./bootstrap.tsx').catch((error: unknown) => {
+  // A load runs the version kept last (src/service-worker/version-cache.ts), and the app asks the worker
+  // to keep the one deployed now only once it runs (app.tsx). A version whose bootstrap fails would never
+  // ask: asked here, a fixed deploy still runs from the next load.
+  registerServiceWorker();
+  throw error;
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveDist } from '../../scripts/serve-workspace.mjs';
+import { FRONT_CACHE } from '../../shell/src/service-worker/version-cache.ts';
 import { expect, test } from './support/fixtures.ts';
 import type { SlotName, WorkspacePage } from './support/workspace-page.ts';
 
@@ -13,6 +14,13 @@ const AREAS: SlotName[] = ['writings/Sidebar', 'writings/Editor', 'ideas/IdeasPa
 async function expectAreasMounted(workspace: WorkspacePage): Promise<void> {
   // Offline, the auth gate lets the writer in only after three failed checks of the session (~3 s).
   for (const area of AREAS) await workspace.expectMounted(area);
+}
+
+/** Opens the workspace with every area and has the worker keep its version. */
+async function openAndKeep(workspace: WorkspacePage): Promise<void> {
+  await workspace.open();
+  await expectAreasMounted(workspace);
+  await workspace.keptForOffline();
 }
 
 /** Reloads without a network: every area opens from the kept version, the chat among them. */
@@ -29,9 +37,7 @@ test.describe('the workspace offline', () => {
     context,
     workspace,
   }) => {
-    await workspace.open();
-    await expectAreasMounted(workspace);
-    await workspace.keptForOffline();
+    await openAndKeep(workspace);
 
     await reloadOffline(page, context, workspace);
     await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText(
@@ -99,14 +105,29 @@ test.describe('the workspace offline', () => {
     await reloadOffline(page, context, workspace);
   });
 
+  test('a front lost while a version is kept is written again when the next keep fails, and the workspace still reopens offline', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await openAndKeep(workspace);
+    // The front is lost (a worker before this one, which did not know it, dropped it)...
+    expect(await page.evaluate((name) => caches.delete(name), FRONT_CACHE)).toBe(true);
+    // ...and the next keep fails: a remote's host is down for the moment.
+    const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
+    await context.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
+    await expect(workspace.keptForOffline()).rejects.toThrow('not kept for offline use');
+    await context.unroute(`${chatOrigin}/**`);
+
+    await reloadOffline(page, context, workspace);
+  });
+
   test('a new service worker deployed while the workspace is open takes over without disturbing it, and the workspace still reopens offline', async ({
     page,
     context,
     workspace,
   }) => {
-    await workspace.open();
-    await expectAreasMounted(workspace);
-    await workspace.keptForOffline();
+    await openAndKeep(workspace);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.evaluate(() => {
       const seen = { changes: 0 };
@@ -162,9 +183,7 @@ test.describe('the workspace offline', () => {
     page,
     workspace,
   }) => {
-    await workspace.open();
-    await expectAreasMounted(workspace);
-    await workspace.keptForOffline();
+    await openAndKeep(workspace);
     // Chromium stops a worker idle for 30 s: a writer's next load finds it stopped.
     const devtools = await page.context().newCDPSession(page);
     await devtools.send('ServiceWorker.enable');

@@ -27,6 +27,7 @@ import {
   matchImmutable,
   matchKeptEntry,
   readKeptVersions,
+  restoreFront,
 } from './version-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -134,8 +135,10 @@ self.addEventListener('message', (event) => {
         kept = versions;
         reply({ type: 'version-cached', version: versions.current.id });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         console.warn('The workspace could not be kept for offline use; the next load tries again.', error);
+        // The version kept before goes on answering loads, its front whole again.
+        await restoreFront(shellOrigin).catch(() => undefined);
         reply({ type: 'version-failed', message: String(error) });
       },
     ),
@@ -143,9 +146,9 @@ self.addEventListener('message', (event) => {
 });
 
 // A new worker takes over at once (skipWaiting + clients.claim) instead of waiting for every tab to
-// close. It is safe: the worker holds no version of the app (which version runs is read, network first,
-// from remotes.json and the manifests on every load), so swapping it under an open page changes nothing
-// the page runs. And it is useful: the very first visit is controlled without a reload, so its lazily
+// close. It is safe: the worker holds no version of the app in its code (which version a load runs is
+// read from the front of the kept caches, or from the network, never from the worker's script), so
+// swapping it under an open page changes nothing the page runs. And it is useful: the very first visit is controlled without a reload, so its lazily
 // loaded parts (settings, break screen, search) load offline too.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
@@ -177,6 +180,9 @@ self.addEventListener('activate', (event) => {
   // The caches of an older worker's format are dropped (the unkept caches of this format are dropped by
   // each version kept, not here: one may be filling).
   event.waitUntil(dropOtherFormats().then(() => self.clients.claim()));
+  // A worker before this one did not know the front and may have dropped it; a keep while installing may
+  // have failed. The front is written again from what is recorded, so an offline load still opens.
+  event.waitUntil(restoreFront(shellOrigin).catch(() => undefined));
   // A page's own request goes to the network while the worker starts (it had waited for the worker, about
   // 20 ms on each load that found it stopped); the worker answers with it, or with the kept copy offline.
   event.waitUntil(self.registration.navigationPreload?.enable() ?? Promise.resolve());

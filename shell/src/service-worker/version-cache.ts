@@ -14,10 +14,12 @@ const CACHE_PREFIX = `${CACHE_FAMILY}1:`;
 const RECORD_CACHE = `${CACHE_PREFIX}record`;
 const RECORD_KEY = '/__offline-record.json';
 /**
- * The current version's front: its page under each address in {@link FRONT_PAGES}, `remotes.json` and
- * each remote's manifest, under their own URLs. The browser answers a load's page and entry files from
- * it without starting the worker (`STATIC_ROUTES` in request-route.ts). Rewritten by every keep, once the
- * version is recorded: a deploy is kept after the load that finds it and runs from the next one.
+ * The front of the versions kept: the current one's page under each address in {@link FRONT_PAGES}, and
+ * the entry files (`remotes.json`, each remote's manifest) of the current one and of the one before it
+ * (a tab still running it may ask for a remote that has moved since). The browser answers a load's page
+ * and entry files from it without starting the worker (`STATIC_ROUTES` in request-route.ts). Rewritten
+ * from the caches, without the network, by every keep once the version is recorded, and by
+ * {@link restoreFront}: a deploy is kept after the load that finds it and runs from the next one.
  */
 export const FRONT_CACHE = `${CACHE_PREFIX}front`;
 /** The addresses a writer opens the workspace at, without a query (shell/src/routing/router.ts). */
@@ -166,9 +168,8 @@ async function keepVersion(shellOrigin: string): Promise<KeptVersionsWithCurrent
 
   const kept = await readKeptVersions();
   const id = await versionId(entries);
-  const frontEntries = [remotesJson.url, ...manifestUrls];
   if (kept.current?.id === id) {
-    await keepFront(shellOrigin, kept.current, frontEntries);
+    await writeFront(shellOrigin, kept);
     return { current: kept.current, previous: kept.previous };
   }
 
@@ -193,31 +194,68 @@ async function keepVersion(shellOrigin: string): Promise<KeptVersionsWithCurrent
   const next: KeptVersionsWithCurrent = { current: version, previous: kept.current };
   const record = await caches.open(RECORD_CACHE);
   await record.put(RECORD_KEY, Response.json(next));
-  await keepFront(shellOrigin, version, frontEntries);
+  await writeFront(shellOrigin, next);
   await dropUnkeptCaches(next);
   return next;
 }
 
+/** The entry files of a kept version: its `remotes.json` and the manifests that one names. */
+async function entryFiles(shellOrigin: string, cache: Cache): Promise<string[]> {
+  const remotesJson = new URL('/remotes.json', shellOrigin).href;
+  const kept = await cache.match(remotesJson);
+  if (!kept) throw new Error(`${remotesJson} is not kept`);
+  return [remotesJson, ...Object.values((await kept.json()) as Record<string, string>)];
+}
+
 /**
- * Makes `version` (recorded, complete) the front: copies its entry files and its page, under each of
- * {@link FRONT_PAGES}, from its cache, and drops what the front held of another version. The manifests go
- * first and the pages last: a load that reads the front meanwhile mixes two kept versions, each complete.
+ * Makes the front that of `versions` (recorded, each complete): copies the current version's entry files
+ * and its page, and those entry files of the previous version whose address the current one does not use
+ * (a remote that has moved), from their caches, and drops what the front held of any other version. The
+ * manifests go first and the pages last: a load that reads the front meanwhile mixes two kept versions,
+ * each complete. A failure leaves the front to the next write (every keep writes it, and `restoreFront`).
  */
-async function keepFront(shellOrigin: string, version: KeptVersion, entryUrls: string[]): Promise<void> {
-  const cache = await caches.open(cacheName(version));
-  const front = await caches.open(FRONT_CACHE);
-  const page = new URL('/', shellOrigin).href;
-  const copies = [
-    ...entryUrls.map((url) => ({ url, from: url })),
-    ...FRONT_PAGES.map((path) => ({ url: new URL(path, shellOrigin).href, from: page })),
-  ];
-  for (const { url, from } of copies) {
-    const response = await cache.match(from);
-    if (!response) throw new Error(`${from} is not kept in version ${version.id}`);
-    await front.put(url, response);
+async function keepFront(shellOrigin: string, { current, previous }: KeptVersions): Promise<void> {
+  if (!current) return;
+  const currentCache = await caches.open(cacheName(current));
+  const copies = (await entryFiles(shellOrigin, currentCache)).map((url) => ({ url, cache: currentCache }));
+  if (previous) {
+    // A courtesy to older tabs: what of it cannot be read is left out.
+    const previousCache = await caches.open(cacheName(previous));
+    const urls = await entryFiles(shellOrigin, previousCache).catch(() => []);
+    for (const url of urls)
+      if (!copies.some((copy) => copy.url === url)) copies.push({ url, cache: previousCache });
   }
-  const current = new Set(copies.map(({ url }) => url));
-  for (const request of await front.keys()) if (!current.has(request.url)) await front.delete(request);
+  const front = await caches.open(FRONT_CACHE);
+  for (const { url, cache } of copies) {
+    const response = await cache.match(url);
+    if (response) await front.put(url, response);
+    else if (cache === currentCache) throw new Error(`${url} is not kept in version ${current.id}`);
+  }
+  const page = await currentCache.match(new URL('/', shellOrigin).href);
+  if (!page) throw new Error(`the page is not kept in version ${current.id}`);
+  const pages = FRONT_PAGES.map((path) => new URL(path, shellOrigin).href);
+  for (const url of pages) await front.put(url, page.clone());
+  const held = new Set([...copies.map(({ url }) => url), ...pages]);
+  for (const request of await front.keys()) if (!held.has(request.url)) await front.delete(request);
+}
+
+/** Writes to the front one at a time: a keep and a restore may run at once (activate, a page's ask). */
+let frontWrites: Promise<void> = Promise.resolve();
+function writeFront(shellOrigin: string, versions: KeptVersions): Promise<void> {
+  const write = frontWrites.then(() => keepFront(shellOrigin, versions));
+  frontWrites = write.catch(() => undefined);
+  return write;
+}
+
+/**
+ * Writes the front again from the versions recorded, without the network: after a keep that failed (the
+ * front may be half-written), and when a worker activates (the worker before this one, which did not
+ * know the front, may have dropped it, or a first keep while installing may have failed). Without a
+ * front, a load's page would go to the network, and fail offline although a version is kept.
+ */
+export async function restoreFront(shellOrigin: string): Promise<void> {
+  const kept = await readKeptVersions();
+  if (kept.current) await writeFront(shellOrigin, kept);
 }
 
 let keeping: Promise<KeptVersionsWithCurrent> | undefined;

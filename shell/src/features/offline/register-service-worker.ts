@@ -3,7 +3,10 @@ import { CACHE_VERSION_MESSAGE } from '../../service-worker/protocol.ts';
 /** The worker's URL: stable (never content-hashed) and served no-cache, at the root so it scopes the whole app. */
 const SERVICE_WORKER_URL = '/sw.js';
 
-/** Asks the active worker to keep the version this page runs, unless there is no network to read it from. */
+/**
+ * Asks the active worker to keep the version deployed now (the next load runs it), unless there is no
+ * network to read it from.
+ */
 async function askToKeepVersion(): Promise<void> {
   if (!navigator.onLine) return;
   const registration = await navigator.serviceWorker.ready;
@@ -12,7 +15,7 @@ async function askToKeepVersion(): Promise<void> {
 
 /**
  * Registers the service worker that opens the workspace offline (src/service-worker/), then asks it to
- * keep the version just loaded. Production builds only: in dev, a worker would serve yesterday's
+ * keep the version deployed now. Production builds only: in dev, a worker would serve yesterday's
  * modules. Called once the first screen is usable and the page idle (app.tsx): a first visit's worker
  * fetches and compiles every file of the version while it installs, and must not compete with the
  * editor's own loading.
