@@ -204,7 +204,9 @@ async function entryFiles(shellOrigin: string, cache: Cache): Promise<string[]> 
   const remotesJson = new URL('/remotes.json', shellOrigin).href;
   const kept = await cache.match(remotesJson);
   if (!kept) throw new Error(`${remotesJson} is not kept`);
-  return [remotesJson, ...Object.values((await kept.json()) as Record<string, string>)];
+  // As the cache keys them, so the front's clean-up below compares like with like.
+  const manifests = Object.values((await kept.json()) as Record<string, string>);
+  return [remotesJson, ...manifests.map((url) => new URL(url).href)];
 }
 
 /**
@@ -239,23 +241,26 @@ async function keepFront(shellOrigin: string, { current, previous }: KeptVersion
   for (const request of await front.keys()) if (!held.has(request.url)) await front.delete(request);
 }
 
-/** Writes to the front one at a time: a keep and a restore may run at once (activate, a page's ask). */
 let frontWrites: Promise<void> = Promise.resolve();
-function writeFront(shellOrigin: string, versions: KeptVersions): Promise<void> {
-  const write = frontWrites.then(() => keepFront(shellOrigin, versions));
+/**
+ * Writes the front of `versions`, or of the versions recorded when it runs, one write at a time: a keep
+ * and a restore may run at once (activate, a page's ask).
+ */
+function writeFront(shellOrigin: string, versions?: KeptVersions): Promise<void> {
+  const write = frontWrites.then(async () => keepFront(shellOrigin, versions ?? (await readKeptVersions())));
   frontWrites = write.catch(() => undefined);
   return write;
 }
 
 /**
  * Writes the front again from the versions recorded, without the network: after a keep that failed (the
- * front may be half-written), and when a worker activates (the worker before this one, which did not
- * know the front, may have dropped it, or a first keep while installing may have failed). Without a
- * front, a load's page would go to the network, and fail offline although a version is kept.
+ * front may be half-written), and when a worker activates (a worker before this one, which did not know
+ * the front, may have dropped it, or a first keep while installing may have failed). Without a front, a
+ * load's page would go to the network, and fail offline although a version is kept. (An older worker
+ * still answering a page while this one activates can drop it again; the next online keep writes it.)
  */
-export async function restoreFront(shellOrigin: string): Promise<void> {
-  const kept = await readKeptVersions();
-  if (kept.current) await writeFront(shellOrigin, kept);
+export function restoreFront(shellOrigin: string): Promise<void> {
+  return writeFront(shellOrigin);
 }
 
 let keeping: Promise<KeptVersionsWithCurrent> | undefined;
