@@ -22,8 +22,8 @@ const ON_DEMAND_CONTAINERS = new Set<string>(
 /**
  * Reads `/remotes.json` from the shell's own origin (never from the HTTP cache: it is the deploy-time
  * switch of which remote version the page runs; the service worker's front answers it with the version
- * kept last, src/service-worker/version-cache.ts), registers every remote with the federation runtime and starts
- * downloading the parcels shown at load. A failed read is not kept, so Retry reads it again.
+ * kept last, src/service-worker/version-cache.ts), registers every remote with the federation runtime
+ * and starts downloading the parcels shown at load. A failed read is not kept, so Retry reads it again.
  *
  * Called before the async boundary (src/index.ts), so it must import nothing shared but types.
  */

@@ -26,7 +26,8 @@ const ENTRY_FILES = ['/remotes.json', '/mf-manifest.json'];
  * load the worker has usually been stopped, and every request it might answer waits for it to start and
  * read its record: the backend's reads then wait behind the worker, and so do the page's files. Started,
  * it also takes CPU from the page's first screen (on two cores, returning loads reached their editor
- * 30-90 ms sooner without it; docs/architecture.md, Budgets). These rules answer a load without starting it:
+ * 30-125 ms sooner without it; docs/architecture.md, Budgets). These rules answer a load without
+ * starting it:
  * - the backend's requests, on any origin, go to the network, and so does the browser's own favicon ask;
  * - the page at the addresses a writer opens (`FRONT_PAGES`, without a query) and the entry files
  *   (`remotes.json`, the remotes' manifests) come from the current version's front (`FRONT_CACHE`): the

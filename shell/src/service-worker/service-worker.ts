@@ -148,8 +148,9 @@ self.addEventListener('message', (event) => {
 // A new worker takes over at once (skipWaiting + clients.claim) instead of waiting for every tab to
 // close. It is safe: the worker holds no version of the app in its code (which version a load runs is
 // read from the front of the kept caches, or from the network, never from the worker's script), so
-// swapping it under an open page changes nothing the page runs. And it is useful: the very first visit is controlled without a reload, so its lazily
-// loaded parts (settings, break screen, search) load offline too.
+// swapping it under an open page changes nothing the page runs. And it is useful: the very first visit
+// is controlled without a reload, so its lazily loaded parts (settings, break screen, search) load
+// offline too.
 self.addEventListener('install', (event) => {
   void self.skipWaiting();
   // A browser without static routing runs the fetch handler for every request, to the same effect. Each
