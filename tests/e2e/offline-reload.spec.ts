@@ -161,6 +161,42 @@ test.describe('the workspace offline', () => {
     await reloadOffline(page, context, workspace);
   });
 
+  test('a new service worker writes a lost front again as it takes over, and the workspace reopens offline with no keep after it', async ({
+    page,
+    context,
+    workspace,
+  }) => {
+    await openAndKeep(workspace);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The front is lost while the version stays kept (an older worker, which did not know it, dropped it).
+    expect(await page.evaluate((name) => caches.delete(name), FRONT_CACHE)).toBe(true);
+
+    // The next deploy's sw.js (any byte changed), written where the host serves it from and put back after.
+    const served = join(repoRoot, 'shell/dist/sw.js');
+    const deployed = await readFile(served, 'utf8');
+    const frontHasPage = () =>
+      page.evaluate(
+        async (name) =>
+          (await (await caches.open(name)).match(new URL('/workspace', location.origin).href)) !== undefined,
+        FRONT_CACHE,
+      );
+    // The new worker's own keep, while it installs, fails (a remote's host is down for the moment), so
+    // what writes the front is its activation, from the version it finds recorded; the page asks for no
+    // keep here.
+    const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
+    await context.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
+    try {
+      await writeFile(served, `${deployed}\n// the next deploy\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect.poll(frontHasPage).toBe(true);
+    } finally {
+      await writeFile(served, deployed);
+      await context.unroute(`${chatOrigin}/**`);
+    }
+
+    await reloadOffline(page, context, workspace);
+  });
+
   test('asks the browser once to keep the storage of a signed-in writer', async ({ page, workspace }) => {
     await page.addInitScript(() => {
       const persist = navigator.storage.persist.bind(navigator.storage);
