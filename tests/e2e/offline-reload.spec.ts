@@ -31,6 +31,36 @@ async function reloadOffline(page: Page, context: BrowserContext, workspace: Wor
   await expect(workspace.slot('chat/ChatPanel')).toContainText('Ready to chat!');
 }
 
+/** Drops the front while the version stays kept, as a worker from before the front did. */
+async function loseFront(page: Page): Promise<void> {
+  expect(await page.evaluate((name) => caches.delete(name), FRONT_CACHE)).toBe(true);
+}
+
+/** The chat's host refuses every request for the moment; returns what brings it back. */
+async function chatHostDown(context: BrowserContext, workspace: WorkspacePage): Promise<() => Promise<void>> {
+  const pattern = `${new URL(await workspace.remoteManifestUrl('mf_chat')).origin}/**`;
+  await context.route(pattern, (route) => route.abort('connectionrefused'));
+  return () => context.unroute(pattern);
+}
+
+/**
+ * Deploys the next sw.js while `during` runs, and puts the one built back after: any byte changed makes it
+ * a new worker, which takes over the open page. Written where the host serves it from (a browser's update
+ * check of the worker is not routed through Playwright).
+ */
+async function whileNextWorkerDeployed(page: Page, during: () => Promise<void>): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const served = join(repoRoot, 'shell/dist/sw.js');
+  const deployed = await readFile(served, 'utf8');
+  try {
+    await writeFile(served, `${deployed}\n// the next deploy\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await during();
+  } finally {
+    await writeFile(served, deployed);
+  }
+}
+
 test.describe('the workspace offline', () => {
   test('once visited, reopens on a reload without a network: every area, the Offline badge and the settings', async ({
     page,
@@ -111,13 +141,11 @@ test.describe('the workspace offline', () => {
     workspace,
   }) => {
     await openAndKeep(workspace);
-    // The front is lost (a worker before this one, which did not know it, dropped it)...
-    expect(await page.evaluate((name) => caches.delete(name), FRONT_CACHE)).toBe(true);
-    // ...and the next keep fails: a remote's host is down for the moment.
-    const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
-    await context.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
+    await loseFront(page);
+    // The next keep fails: a remote's host is down for the moment.
+    const chatBack = await chatHostDown(context, workspace);
     await expect(workspace.keptForOffline()).rejects.toThrow('not kept for offline use');
-    await context.unroute(`${chatOrigin}/**`);
+    await chatBack();
 
     await reloadOffline(page, context, workspace);
   });
@@ -128,6 +156,7 @@ test.describe('the workspace offline', () => {
     workspace,
   }) => {
     await openAndKeep(workspace);
+    // Counted from once the page is controlled: the first worker's own claim is not a takeover.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.evaluate(() => {
       const seen = { changes: 0 };
@@ -136,23 +165,11 @@ test.describe('the workspace offline', () => {
         seen.changes += 1;
       });
     });
-
-    // The next deploy's sw.js: any byte changed makes it a new worker, which takes over the open page.
-    // Written where the host serves it from (a browser's update check of the worker is not routed through
-    // Playwright), and put back after.
-    const served = join(repoRoot, 'shell/dist/sw.js');
-    const deployed = await readFile(served, 'utf8');
     const changes = () =>
       page.evaluate(
         () => (window as unknown as { controllerChanges: { changes: number } }).controllerChanges.changes,
       );
-    try {
-      await writeFile(served, `${deployed}\n// the next deploy\n`);
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-      await expect.poll(changes).toBe(1);
-    } finally {
-      await writeFile(served, deployed);
-    }
+    await whileNextWorkerDeployed(page, () => expect.poll(changes).toBe(1));
 
     // The page it took over keeps working: a part loaded on first use comes through the new worker.
     await workspace.openSettings();
@@ -167,13 +184,7 @@ test.describe('the workspace offline', () => {
     workspace,
   }) => {
     await openAndKeep(workspace);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    // The front is lost while the version stays kept (an older worker, which did not know it, dropped it).
-    expect(await page.evaluate((name) => caches.delete(name), FRONT_CACHE)).toBe(true);
-
-    // The next deploy's sw.js (any byte changed), written where the host serves it from and put back after.
-    const served = join(repoRoot, 'shell/dist/sw.js');
-    const deployed = await readFile(served, 'utf8');
+    await loseFront(page);
     const frontHasPage = () =>
       page.evaluate(
         async (name) =>
@@ -183,16 +194,9 @@ test.describe('the workspace offline', () => {
     // The new worker's own keep, while it installs, fails (a remote's host is down for the moment), so
     // what writes the front is its activation, from the version it finds recorded; the page asks for no
     // keep here.
-    const chatOrigin = new URL(await workspace.remoteManifestUrl('mf_chat')).origin;
-    await context.route(`${chatOrigin}/**`, (route) => route.abort('connectionrefused'));
-    try {
-      await writeFile(served, `${deployed}\n// the next deploy\n`);
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-      await expect.poll(frontHasPage).toBe(true);
-    } finally {
-      await writeFile(served, deployed);
-      await context.unroute(`${chatOrigin}/**`);
-    }
+    const chatBack = await chatHostDown(context, workspace);
+    await whileNextWorkerDeployed(page, () => expect.poll(frontHasPage).toBe(true));
+    await chatBack();
 
     await reloadOffline(page, context, workspace);
   });
