@@ -187,8 +187,10 @@ test.describe('the workspace offline', () => {
     await loseFront(page);
     const frontHasPage = () =>
       page.evaluate(
+        // A match by name, not caches.open: opening would make the cache the worker is to write.
         async (name) =>
-          (await (await caches.open(name)).match(new URL('/workspace', location.origin).href)) !== undefined,
+          (await caches.match(new URL('/workspace', location.origin).href, { cacheName: name })) !==
+          undefined,
         FRONT_CACHE,
       );
     // The new worker's own keep, while it installs, fails (a remote's host is down for the moment), so
