@@ -132,7 +132,7 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     );
     await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
     await page.keyboard.type('Kept');
-    // Made (New pressed again while it is being made is the same writing), its load held.
+    // Made, its load held.
     await made;
     await expect.poll(() => loads.asked).toBe(true);
     await pasteIntoNewWriting(page, loads.release);
@@ -144,6 +144,67 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page).locator('h1')).toHaveText('Kept');
     await expect(prose(page)).not.toContainText('tides');
     await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+  });
+
+  test('New, typing, and New again before the server has made the first: two writings, each with its own text', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await copyTides(page);
+    await makeWritingsSlowly(page);
+    const asked = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/rest/v1/writings'),
+    );
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await page.keyboard.type('Kept');
+    await asked;
+    // Still being made (the server takes 800 ms): after typing, New is another writing, not a double click.
+    await pasteIntoNewWriting(page);
+    // The first may have shown (titled 'Kept') while the second was being made, or not yet.
+    await sidebar(page)
+      .getByText(new RegExp(`^(${messages.writings.untitled}|Kept)$`))
+      .click();
+    await expect(prose(page).locator('h1')).toHaveText('Kept');
+    await expect(prose(page)).not.toContainText('tides');
+    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+  });
+
+  test('New, then a click into the editor still showing the writing open before: what is typed goes into the new writing', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await workspace.open();
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await page.keyboard.type('Kept');
+    await expect(saved(page)).toBeVisible();
+    await makeWritingsSlowly(page);
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    // The server takes its time: the editor still shows 'Kept' when the writer clicks into it and types.
+    await prose(page).click();
+    await page.keyboard.type('Chapter 1');
+    await expect(prose(page).locator('h1')).toHaveText('Chapter 1');
+    await expect(saved(page)).toBeVisible();
+    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Chapter 1' }]);
+  });
+
+  test('New clicked twice makes one writing, and what is typed goes into it', async ({
+    page,
+    workspace,
+    account,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('writings/Editor');
+    await makeWritingsSlowly(page);
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).dblclick();
+    await page.keyboard.type('Once');
+    await expect(prose(page).locator('h1')).toHaveText('Once');
+    await expect(saved(page)).toBeVisible();
+    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Once' }]);
+    await expect(sidebar(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(0);
   });
 
   test('Cmd/Ctrl+S saves at once', async ({ page, workspace }) => {

@@ -21,7 +21,7 @@ import {
 import styles from './editor.module.css';
 import { createFirstPaint, StaticWriting } from './first-paint/index.ts';
 import { LoadingPlaceholder, LoadingSaveBar } from './save-bar.tsx';
-import { askBeforeLeavingWhile, dropKeysForNewWriting } from './typed-keys.ts';
+import { askBeforeLeavingWhile, dropKeysForNewWriting, editorPane } from './typed-keys.ts';
 
 // Tiptap and ProseMirror arrive after the writing is on screen (docs/architecture.md, The first screen):
 // on a first visit they do not share the connection with what the first paint needs. A returning writer's
@@ -102,7 +102,7 @@ export function Editor(props: AreaProps) {
         firstPaint={firstPaint}
       />
     ) : (
-      <section className={styles.editor} aria-label="Editor">
+      <section className={styles.editor} aria-label="Editor" {...editorPane}>
         <LoadingSaveBar />
         {/* The editor's code could not be fetched (offline before it was kept): the copy stays readable. */}
         {editorFailed && <AreaUnavailable label={EDITOR_LABEL} onRetry={requestEditor} />}

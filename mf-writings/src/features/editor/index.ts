@@ -1,2 +1,2 @@
 export { Editor } from './editor.tsx';
-export { holdKeysForNewWriting } from './typed-keys.ts';
+export { holdKeysForNewWriting, typedSinceNew } from './typed-keys.ts';

@@ -6,10 +6,12 @@ import { editorExtensions, toEditorContent } from './extensions/index.ts';
 import {
   askBeforeLeavingWhile,
   dropKeysForNewWriting,
+  editorPane,
   holdKeysForNewWriting,
   keysHeldChanged,
   replayKeys,
   takeKeysForNewWriting,
+  typedSinceNew,
 } from './typed-keys.ts';
 
 // Keys typed between New and the new writing's editor are held for it, and go nowhere else meanwhile.
@@ -135,6 +137,24 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w2')).toEqual(['c']);
   });
 
+  it('go on being held when the writer clicks into the editor pane, still showing the writing open before', async () => {
+    const pane = document.createElement('section');
+    for (const [name, value] of Object.entries(editorPane)) pane.setAttribute(name, value);
+    const { before, reached } = writingOpenBefore('beforeinput', 'keydown');
+    const save = document.createElement('button');
+    pane.append(before, save);
+    document.body.append(pane);
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.click(before);
+    await userEvent.keyboard('Chapter 1');
+    expect(reached).not.toHaveBeenCalled();
+    expect(before.textContent).toBe('');
+    // One of the pane's controls is not the writing: the holding ends there.
+    await userEvent.click(save);
+    await userEvent.keyboard('!');
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Chapter 1']);
+  });
+
   it('go nowhere when the writing cannot be made', async () => {
     holdKeysForNewWriting(Promise.resolve(null));
     await Promise.resolve();
@@ -157,14 +177,28 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([...'Kept']);
   });
 
-  it('typed after New pressed again while its writing is being made go on into that one writing', async () => {
+  it('typed after New pressed twice (a double click, nothing typed between) go into the one writing', async () => {
     const made = Promise.resolve({ id: 'w1' });
+    holdKeysForNewWriting(made);
+    expect(typedSinceNew()).toBe(false);
     holdKeysForNewWriting(made);
     await userEvent.keyboard('Neap');
     await userEvent.pointer({ keys: '[MouseLeft]', target: document.body });
-    holdKeysForNewWriting(made);
     await userEvent.keyboard(' tides');
-    expect(takeKeysForNewWriting('w1')).toEqual([...'Neap tides']);
+    expect(takeKeysForNewWriting('w1')).toEqual([...'Neap']);
+  });
+
+  it('typed since the last New make the next New another writing, until that writing has taken them', async () => {
+    expect(typedSinceNew()).toBe(false);
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.paste('Neap');
+    expect(typedSinceNew()).toBe(true);
+    // The writer turned elsewhere: what was held is still theirs, the next New still another writing.
+    await userEvent.pointer({ keys: '[MouseLeft]', target: document.body });
+    expect(typedSinceNew()).toBe(true);
+    await Promise.resolve();
+    takeKeysForNewWriting('w1');
+    expect(typedSinceNew()).toBe(false);
   });
 
   it('are not taken by a writing shown before its own writing is made', async () => {

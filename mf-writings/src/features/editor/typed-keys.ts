@@ -149,6 +149,18 @@ interface Held {
   id?: string;
   listening: AbortController;
 }
+/**
+ * The editor's pane, where a new writing shows: spread on its root. A click into the writing it shows
+ * while a new one is on its way (not on one of its controls) is a click into the new writing, whose keys
+ * go on being held: the pane is the new writing's from New on, and what was open before is leaving it.
+ */
+export const editorPane = { 'data-editor-pane': '' } as const;
+
+const intoEditorPane = (target: EventTarget | null): boolean =>
+  target instanceof Element &&
+  target.closest('[data-editor-pane]') !== null &&
+  target.closest('button, a, input, select, textarea, [role="menu"]') === null;
+
 /** The New presses whose writing has not shown yet, oldest first: the last one holds what is typed. */
 let holds: Held[] = [];
 
@@ -214,9 +226,11 @@ export function dropKeysForNewWriting(id?: string): void {
  * with no key (dictation, a phone's keyboard), and what is pasted or dropped (text, images) are held for
  * it. They would otherwise reach the New button (a space or Enter presses it again) or the writing open
  * before (a paste went into it).
- * A click anywhere, Escape, or New again ends the holding: what was held still goes into this writing when
- * it shows, what comes next goes where the writer turned (or into the next new writing). A New pressed
- * again while its writing is being made is the same writing (`made` is the same), whose keys follow on.
+ * A click anywhere but into the editor's pane ({@link editorPane}), Escape, or New again ends the
+ * holding: what was held still goes into this writing when it shows, what comes next goes where the
+ * writer turned (or into the next new writing). A New pressed
+ * again while its writing is being made, nothing typed between (a double click), is the same writing
+ * (`made` is the same), whose keys follow on; pressed after typing, it is another ({@link typedSinceNew}).
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   for (const earlier of holds) earlier.listening.abort();
@@ -267,7 +281,13 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
     },
     options,
   );
-  document.addEventListener('pointerdown', stop, options);
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!intoEditorPane(event.target)) stop();
+    },
+    options,
+  );
   holds.push(hold);
   keysHeldChanged();
   made.then(
@@ -277,6 +297,14 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
     },
     () => forget(hold),
   );
+}
+
+/**
+ * Whether the writer typed (or pasted, or dropped) anything since the last New whose writing has not
+ * shown yet: a New pressed now is then for another writing, not the same one pressed twice.
+ */
+export function typedSinceNew(): boolean {
+  return (holds.at(-1)?.keys.length ?? 0) > 0;
 }
 
 /**

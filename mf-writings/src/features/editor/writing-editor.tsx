@@ -14,6 +14,7 @@ import { editorExtensions, followEditorPreferences, preferenceAttributes } from 
 import { type FirstPaint, StaticWriting } from './first-paint/index.ts';
 import { deleteImage } from './images/index.ts';
 import { LoadingPlaceholder, SaveBar } from './save-bar.tsx';
+import { editorPane } from './typed-keys.ts';
 import {
   useAutomaticSaves,
   useFollowedId,
@@ -112,7 +113,7 @@ export function WritingEditor({
 
   if (missing) return <EmptyState title={messages.editor.empty} />;
   return (
-    <section className={styles.editor} aria-label="Editor">
+    <section className={styles.editor} aria-label="Editor" {...editorPane}>
       <SaveBar
         controller={controller}
         readOnly={readOnly}

@@ -8,7 +8,7 @@ import {
   rateLimitReached,
   useBusEvent,
 } from 'shared-kernel';
-import { holdKeysForNewWriting } from '../editor/index.ts';
+import { holdKeysForNewWriting, typedSinceNew } from '../editor/index.ts';
 import {
   createAndSelect,
   dismissNotice,
@@ -25,8 +25,11 @@ import { WritingsList } from './writings-list.tsx';
 export function Sidebar({ bus, backend, user }: AreaProps) {
   useWritingsConnection({ backend, user });
   // New (the button and the shell's Cmd/Ctrl+Alt+N) goes through the bus, so both take one path.
-  // Keys typed meanwhile are held for the new writing's editor.
-  useBusEvent(bus, 'writings.new', () => holdKeysForNewWriting(createAndSelect()));
+  // Keys typed meanwhile are held for the new writing's editor. Pressed again with nothing typed since,
+  // it is the same new writing (a double click); after typing, another.
+  useBusEvent(bus, 'writings.new', () =>
+    holdKeysForNewWriting(createAndSelect({ another: typedSinceNew() })),
+  );
   useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
   useRowMenuAfterFirstScreen(bus);
   // A writing opened from the list goes through the bus too: on a phone the shell then shows it whole.

@@ -26,6 +26,22 @@ describe('an action asked for twice before it is done', { timeout: 30_000 }, () 
     expect((await writer.client.from('writings').select('id')).data).toHaveLength(2);
   });
 
+  it('New pressed again after typing for the first, while it is being made, makes a second writing after it', async () => {
+    const writer = await connectedWriter('new-after-typing');
+    const [first, second] = await Promise.all([createAndSelect(), createAndSelect({ another: true })]);
+    expect(first).not.toBeNull();
+    expect(second?.id).not.toBe(first?.id);
+    const { data } = await writer.client.from('writings').select('id').order('created_at');
+    expect(data?.map((row) => row.id)).toEqual([first?.id, second?.id]);
+    // The second is the one open, first in the list.
+    expect(getWritingsState().selectedWritingId).toBe(second?.id);
+    expect(getWritingsState().items.map((item) => item.id)).toEqual([second?.id, first?.id]);
+    // A double click on the second's New is still that one writing.
+    const [third, again] = await Promise.all([createAndSelect({ another: true }), createAndSelect()]);
+    expect(again?.id).toBe(third?.id);
+    expect((await writer.client.from('writings').select('id')).data).toHaveLength(3);
+  });
+
   it('Create pressed twice makes one folder; the blank-name alert before it goes once it is made', async () => {
     const writer = await connectedWriter('double-folder');
     await addFolder('   ');

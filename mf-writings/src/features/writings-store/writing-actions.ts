@@ -41,19 +41,22 @@ import { retitleOpenWriting, withTitle } from './retitle.ts';
 import { selectWriting } from './selection.ts';
 import { connection, runtime, say, setState } from './store-state.ts';
 
-/** The writing being created: asked again meanwhile (New clicked twice), the one writing is the answer. */
+/** The writing being created, or the last of those asked for one after the other. */
 let creating: Promise<Writing | null> | null = null;
 
 /**
  * Creates a writing in the selected folder, puts it first in the list and opens it. A read-only folder
- * or a failure is told through the notice; the answer is then `null`. One at a time: a double click
- * makes one writing (each counts against the plan's documents).
+ * or a failure is told through the notice; the answer is then `null`. Asked again while one is being
+ * made (New clicked twice), the one writing is the answer: each counts against the plan's documents.
+ * With `another` (the writer typed for the first since), a second writing is made once the first is.
  */
-export function createAndSelect(): Promise<Writing | null> {
-  creating ??= createNow().finally(() => {
-    creating = null;
+export function createAndSelect({ another = false } = {}): Promise<Writing | null> {
+  if (creating && !another) return creating;
+  const made = (creating ?? Promise.resolve(null)).then(createNow, createNow).finally(() => {
+    if (creating === made) creating = null;
   });
-  return creating;
+  creating = made;
+  return made;
 }
 
 async function createNow(): Promise<Writing | null> {
