@@ -199,7 +199,9 @@ describe('stripe-webhook', () => {
     const event = { ...(await lastEventFor(writer)), id: `evt_${crypto.randomUUID()}` };
     const payload = JSON.stringify(event);
     const before = await eventCount();
-    const tampered = payload.replace('"active"', '"canceled"');
+    // Forged for another writer: the user id is in every event of this writer's (lastEventFor).
+    const tampered = payload.replaceAll(writer.id, crypto.randomUUID());
+    expect(tampered).not.toBe(payload);
     const signed = signatureHeader({
       payload,
       secret: LOCAL_WEBHOOK_SECRET,
