@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from 'shared-kernel';
 import type { Account } from './support/accounts.ts';
+import { chatPanel, composer } from './support/chat.ts';
 import { expect, test } from './support/fixtures.ts';
 import { holdTableRequests } from './support/held-scripts.ts';
 import { clientOf } from './support/ideas.ts';
@@ -189,6 +190,67 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page).locator('h1')).toHaveText('Chapter 1');
     await expect(saved(page)).toBeVisible();
     await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Chapter 1' }]);
+  });
+
+  test('New, then search or another writing before the new one is made: the writer goes where they turned', async ({
+    page,
+    account,
+    workspace,
+  }) => {
+    const word = `tern${randomUUID().slice(0, 6)}`;
+    await writingOf(account, 'Sea birds', `A ${word} hovers.`);
+    await workspace.open();
+    await expect(prose(page).locator('h1')).toHaveText('Sea birds');
+    await makeWritingsSlowly(page);
+    const newWriting = sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true });
+    const search = page.getByPlaceholder('Search writings and ideas…');
+
+    // Search, by its shortcut: what is typed is the query, before and after its field shows.
+    await newWriting.click();
+    await page.keyboard.press('Control+Slash');
+    await page.keyboard.type(word.slice(0, 3));
+    await expect(search).toBeVisible();
+    await page.keyboard.type(word.slice(3));
+    await expect(search).toHaveValue(word);
+    await page.keyboard.press('Escape');
+    // The new writing was made meanwhile, and got none of the query.
+    await expect(search).toBeHidden();
+    await expect(prose(page).locator('h1')).toHaveText('');
+
+    // Another writing, from the list: it stays open when the server has made the new one.
+    const made = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
+    );
+    await newWriting.click();
+    await sidebar(page).getByText('Sea birds', { exact: true }).click();
+    await made;
+    // Listed; the first new writing, left untouched, is gone.
+    await expect(sidebar(page).getByText(messages.writings.untitled, { exact: true })).toHaveCount(1);
+    await expect(prose(page).locator('h1')).toHaveText('Sea birds');
+    await expect(prose(page)).toContainText(`A ${word} hovers.`);
+  });
+
+  test('New, then the chat before the new writing shows: the question typed there stays there whole', async ({
+    page,
+    workspace,
+  }) => {
+    await workspace.open();
+    await workspace.expectMounted('chat/ChatPanel');
+    await makeWritingsSlowly(page);
+    const made = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
+    );
+    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    const box = composer(chatPanel(page));
+    await box.click();
+    // Typed as the new writing is made and shows (the server takes 800 ms).
+    await page.keyboard.type('Where did I keep the tide tables?', { delay: 50 });
+    await made;
+    await expect(prose(page).locator('h1')).toHaveText('');
+    await expect(box).toBeFocused();
+    await page.keyboard.type(' And the charts?');
+    await expect(box).toHaveValue('Where did I keep the tide tables? And the charts?');
+    await expect(prose(page).locator('h1')).toHaveText('');
   });
 
   test('New clicked twice makes one writing, and what is typed goes into it', async ({

@@ -155,6 +155,17 @@ describe('the keys typed after New', () => {
     expect(takeKeysForNewWriting('w1')).toEqual([...'Chapter 1']);
   });
 
+  it('are no longer held once a text field outside the editor pane takes the focus (search, by its shortcut)', async () => {
+    holdKeysForNewWriting(Promise.resolve({ id: 'w1' }));
+    await userEvent.keyboard('a');
+    const search = document.createElement('input');
+    document.body.append(search);
+    search.focus();
+    await userEvent.keyboard('petrel');
+    expect(search.value).toBe('petrel');
+    expect(takeKeysForNewWriting('w1')).toEqual(['a']);
+  });
+
   it('go nowhere when the writing cannot be made', async () => {
     holdKeysForNewWriting(Promise.resolve(null));
     await Promise.resolve();

@@ -161,6 +161,15 @@ const intoEditorPane = (target: EventTarget | null): boolean =>
   target.closest('[data-editor-pane]') !== null &&
   target.closest('button, a, input, select, textarea, [role="menu"]') === null;
 
+/** A text field outside the editor's pane: search's, the chat's or the ideas' composer. */
+const textFieldElsewhere = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) &&
+  !intoEditorPane(target);
+
+/** Whether the writer is typing in another field (search, a composer): a writing shown leaves them there. */
+export const typingElsewhere = (): boolean => textFieldElsewhere(document.activeElement);
+
 /** The New presses whose writing has not shown yet, oldest first: the last one holds what is typed. */
 let holds: Held[] = [];
 
@@ -226,11 +235,12 @@ export function dropKeysForNewWriting(id?: string): void {
  * with no key (dictation, a phone's keyboard), and what is pasted or dropped (text, images) are held for
  * it. They would otherwise reach the New button (a space or Enter presses it again) or the writing open
  * before (a paste went into it).
- * A click anywhere but into the editor's pane ({@link editorPane}), Escape, or New again ends the
- * holding: what was held still goes into this writing when it shows, what comes next goes where the
- * writer turned (or into the next new writing). A New pressed
- * again while its writing is being made, nothing typed between (a double click), is the same writing
- * (`made` is the same), whose keys follow on; pressed after typing, it is another ({@link typedSinceNew}).
+ * A click anywhere but into the editor's pane ({@link editorPane}), a text field taking the focus outside
+ * it (search's, by its shortcut), Escape, or New again ends the holding: what was held still goes into
+ * this writing when it shows, what comes next goes where the writer turned (or into the next new
+ * writing). A New pressed again while its writing is being made, nothing typed between (a double click),
+ * is the same writing (`made` is the same), whose keys follow on; pressed after typing, it is another
+ * ({@link typedSinceNew}).
  */
 export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): void {
   for (const earlier of holds) earlier.listening.abort();
@@ -285,6 +295,14 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
     'pointerdown',
     (event) => {
       if (!intoEditorPane(event.target)) stop();
+    },
+    options,
+  );
+  // A field the writer turned to by a shortcut (search's, with Cmd/Ctrl+/) takes what they type next.
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (textFieldElsewhere(event.target)) stop();
     },
     options,
   );

@@ -61,7 +61,7 @@ import {
   useNewerServerCopy,
   writingExitDrafts,
 } from './saving/index.ts';
-import { replayKeys, takeKeysForNewWriting } from './typed-keys.ts';
+import { replayKeys, takeKeysForNewWriting, typingElsewhere } from './typed-keys.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 
@@ -282,7 +282,9 @@ export function useTitleEditing({
     const typedAhead = takeKeysForNewWriting(currentId.current);
     if (readOnly) return;
     if (editor.state.doc.firstChild?.textContent === '') {
-      focusEditor(editor, 'start');
+      // The writer who turned to another field meanwhile (search, the chat's composer) stays there.
+      if (typingElsewhere()) editor.commands.setTextSelection(1);
+      else focusEditor(editor, 'start');
       replayKeys(editor, typedAhead);
     } else if (typedAhead.length > 0) {
       // Typed on its copy too: the writer's caret stays after what they typed last.

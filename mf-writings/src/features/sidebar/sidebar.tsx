@@ -12,7 +12,7 @@ import { holdKeysForNewWriting, typedSinceNew } from '../editor/index.ts';
 import {
   createAndSelect,
   dismissNotice,
-  selectWriting,
+  openWriting,
   useWritingsConnection,
   useWritingsStore,
 } from '../writings-store/index.ts';
@@ -30,10 +30,10 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
   useBusEvent(bus, 'writings.new', () =>
     holdKeysForNewWriting(createAndSelect({ another: typedSinceNew() })),
   );
-  useBusEvent(bus, 'writings.open', (event) => selectWriting(event.writingId));
+  useBusEvent(bus, 'writings.open', (event) => openWriting(event.writingId));
   useRowMenuAfterFirstScreen(bus);
   // A writing opened from the list goes through the bus too: on a phone the shell then shows it whole.
-  const openWriting = useCallback(
+  const openFromList = useCallback(
     (writingId: string) => bus.emit({ type: 'writings.open', writingId }),
     [bus],
   );
@@ -81,7 +81,7 @@ export function Sidebar({ bus, backend, user }: AreaProps) {
         </Notice>
       )}
       {user && <FolderList client={getSupabaseClient(backend)} userId={user.id} />}
-      <WritingsList onOpen={openWriting} />
+      <WritingsList onOpen={openFromList} />
     </nav>
   );
 }

@@ -2,7 +2,7 @@
 import { messages } from 'shared-kernel';
 import { describe, expect, it, vi } from 'vitest';
 import { backendForThisFile, signUpOn } from '../../testing/in-process-backend.ts';
-import { addFolder, connectWritingsStore, createAndSelect, getWritingsState } from './index.ts';
+import { addFolder, connectWritingsStore, createAndSelect, getWritingsState, openWriting } from './index.ts';
 
 const backend = backendForThisFile();
 
@@ -40,6 +40,17 @@ describe('an action asked for twice before it is done', { timeout: 30_000 }, () 
     const [third, again] = await Promise.all([createAndSelect({ another: true }), createAndSelect()]);
     expect(again?.id).toBe(third?.id);
     expect((await writer.client.from('writings').select('id')).data).toHaveLength(3);
+  });
+
+  it('a writing the writer opens while New is being made stays open; the new writing is listed', async () => {
+    await connectedWriter('open-while-new');
+    const chosen = await createAndSelect();
+    const made = createAndSelect();
+    openWriting(chosen?.id ?? '');
+    const writing = await made;
+    expect(writing).not.toBeNull();
+    expect(getWritingsState().selectedWritingId).toBe(chosen?.id);
+    expect(getWritingsState().items.map((item) => item.id)).toEqual([writing?.id, chosen?.id]);
   });
 
   it('Create pressed twice makes one folder; the blank-name alert before it goes once it is made', async () => {

@@ -19,7 +19,7 @@ export { mergeRefetched } from './merge.ts';
 export { moveWritingsToFolder, moveWritingsToFolderNamed } from './moves.ts';
 export { COPY_FRESH_FOR_MS, isCurrentCopy, loadWriting, saveWritingEdit } from './open-and-save.ts';
 export { onRetitleRequest, type RetitleOpenWriting, withTitle } from './retitle.ts';
-export { clickWriting, selectWriting } from './selection.ts';
+export { clickWriting, openWriting, selectWriting } from './selection.ts';
 export {
   dismissNotice,
   getWritingsState,

@@ -6,6 +6,21 @@ export function selectWriting(id: string | null): void {
   setState({ selectedWritingId: id, selectedIds: new Set(id ? [id] : []), anchorId: id });
 }
 
+/** How many writings the writer has opened themselves (a row, a search result, a chat's source). */
+let openedByWriter = 0;
+
+/**
+ * The writer opens a writing (the bus's `writings.open`): a New answered after it leaves it open
+ * ({@link writerOpenings}).
+ */
+export function openWriting(id: string): void {
+  openedByWriter += 1;
+  selectWriting(id);
+}
+
+/** A count of the writings the writer has opened: compared later, it tells whether they opened one since. */
+export const writerOpenings = (): number => openedByWriter;
+
 /**
  * A click on a list row: plain opens it, `toggle` (Cmd/Ctrl) adds or removes it from the selection,
  * `range` (Shift) selects every row from the anchor to it.

@@ -38,28 +38,32 @@ import { refusedReadOnly, selectedFolder } from './folders.ts';
 import { compareNewestFirst } from './merge.ts';
 import { loadWriting, saveWritingEdit } from './open-and-save.ts';
 import { retitleOpenWriting, withTitle } from './retitle.ts';
-import { selectWriting } from './selection.ts';
+import { selectWriting, writerOpenings } from './selection.ts';
 import { connection, runtime, say, setState } from './store-state.ts';
 
 /** The writing being created, or the last of those asked for one after the other. */
 let creating: Promise<Writing | null> | null = null;
 
 /**
- * Creates a writing in the selected folder, puts it first in the list and opens it. A read-only folder
+ * Creates a writing in the selected folder, puts it first in the list and opens it (unless the writer
+ * opened another meanwhile, from the list or search: that one stays open). A read-only folder
  * or a failure is told through the notice; the answer is then `null`. Asked again while one is being
  * made (New clicked twice), the one writing is the answer: each counts against the plan's documents.
  * With `another` (the writer typed for the first since), a second writing is made once the first is.
  */
 export function createAndSelect({ another = false } = {}): Promise<Writing | null> {
   if (creating && !another) return creating;
-  const made = (creating ?? Promise.resolve(null)).then(createNow, createNow).finally(() => {
+  const opened = writerOpenings();
+  const create = () => createNow(opened);
+  const made = (creating ?? Promise.resolve(null)).then(create, create).finally(() => {
     if (creating === made) creating = null;
   });
   creating = made;
   return made;
 }
 
-async function createNow(): Promise<Writing | null> {
+/** Makes the writing; it opens unless the writer has opened another since New (`opened` then). */
+async function createNow(opened: number): Promise<Writing | null> {
   const { client, userId } = connection();
   const folder = selectedFolder();
   try {
@@ -73,7 +77,8 @@ async function createNow(): Promise<Writing | null> {
     }
     const { content: _content, ...summary } = writing;
     listNew(summary);
-    selectWriting(writing.id);
+    // The writer opened another writing while this one was made: theirs stays open, this one is listed.
+    if (writerOpenings() === opened) selectWriting(writing.id);
     return writing;
   } catch (error) {
     // Past the documents limit: the rate limit alert (with Upgrade) instead of a save failure.
