@@ -30,6 +30,28 @@ const saved = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /^Saved$/ });
 
+const newButton = (page: Page) =>
+  sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true });
+
+/** The server's answer to the next new writing. */
+const writingMade = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
+  );
+
+/**
+ * The first of two new writings, opened from the list (it may have shown, titled 'Kept', while the second
+ * was being made, or not yet): it has what was typed after its own New, and the second the paste.
+ */
+async function expectEachKeptItsOwn(page: Page, account: Account) {
+  await sidebar(page)
+    .getByText(new RegExp(`^(${messages.writings.untitled}|Kept)$`))
+    .click();
+  await expect(prose(page).locator('h1')).toHaveText('Kept');
+  await expect(prose(page)).not.toContainText('tides');
+  await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+}
+
 /** Puts two lines on the clipboard, for the writer to paste. */
 async function copyTides(page: Page) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -69,12 +91,12 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     account,
   }) => {
     await workspace.open();
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     await expect(prose(page)).toBeFocused();
     await page.keyboard.type('Kept');
     await expect(saved(page)).toBeVisible();
     await makeWritingsSlowly(page);
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     await page.keyboard.type('Tide notes');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Low water at noon.');
@@ -102,7 +124,7 @@ test.describe('keyboard and search reach the writings area through the bus', () 
   }) => {
     await workspace.open();
     await copyTides(page);
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     await page.keyboard.type('Kept');
     // Shown and saved: the save bar says 'Saved' while the editor's code loads too.
     await expect(prose(page).locator('h1')).toHaveText('Kept');
@@ -128,23 +150,15 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await copyTides(page);
     // The first new writing is made, but is slow to show (a busy machine, its editor still loading).
     const loads = await holdTableRequests(page, 'writings', 'GET');
-    const made = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
-    );
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    const made = writingMade(page);
+    await newButton(page).click();
     await page.keyboard.type('Kept');
     // Made, its load held.
     await made;
     await expect.poll(() => loads.asked).toBe(true);
+    // Its load is let go with the paste.
     await pasteIntoNewWriting(page, loads.release);
-    // The first one has what was typed after the first New, once it shows.
-    // Its load, let go with the paste, may have shown it (titled 'Kept') before the second was made.
-    await sidebar(page)
-      .getByText(new RegExp(`^(${messages.writings.untitled}|Kept)$`))
-      .click();
-    await expect(prose(page).locator('h1')).toHaveText('Kept');
-    await expect(prose(page)).not.toContainText('tides');
-    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+    await expectEachKeptItsOwn(page, account);
   });
 
   test('New, typing, and New again before the server has made the first: two writings, each with its own text', async ({
@@ -159,18 +173,12 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     const asked = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().includes('/rest/v1/writings'),
     );
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     await page.keyboard.type('Kept');
     await asked;
     // Still being made (the server takes 800 ms): after typing, New is another writing, not a double click.
     await pasteIntoNewWriting(page);
-    // The first may have shown (titled 'Kept') while the second was being made, or not yet.
-    await sidebar(page)
-      .getByText(new RegExp(`^(${messages.writings.untitled}|Kept)$`))
-      .click();
-    await expect(prose(page).locator('h1')).toHaveText('Kept');
-    await expect(prose(page)).not.toContainText('tides');
-    await expect.poll(() => serverTitles(account)).toEqual([{ title: 'Kept' }, { title: 'Spring tides' }]);
+    await expectEachKeptItsOwn(page, account);
   });
 
   test('New, then a click into the editor still showing the writing open before: what is typed goes into the new writing', async ({
@@ -179,11 +187,11 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     account,
   }) => {
     await workspace.open();
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     await page.keyboard.type('Kept');
     await expect(saved(page)).toBeVisible();
     await makeWritingsSlowly(page);
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    await newButton(page).click();
     // The server takes its time: the editor still shows 'Kept' when the writer clicks into it and types.
     await prose(page).click();
     await page.keyboard.type('Chapter 1');
@@ -202,11 +210,10 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await workspace.open();
     await expect(prose(page).locator('h1')).toHaveText('Sea birds');
     await makeWritingsSlowly(page);
-    const newWriting = sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true });
     const search = page.getByPlaceholder('Search writings and ideas…');
 
     // Search, by its shortcut: what is typed is the query, before and after its field shows.
-    await newWriting.click();
+    await newButton(page).click();
     await page.keyboard.press('Control+Slash');
     await page.keyboard.type(word.slice(0, 3));
     await expect(search).toBeVisible();
@@ -218,10 +225,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await expect(prose(page).locator('h1')).toHaveText('');
 
     // Another writing, from the list: it stays open when the server has made the new one.
-    const made = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
-    );
-    await newWriting.click();
+    const made = writingMade(page);
+    await newButton(page).click();
     await sidebar(page).getByText('Sea birds', { exact: true }).click();
     await made;
     // Listed; the first new writing, left untouched, is gone.
@@ -237,10 +242,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await workspace.open();
     await workspace.expectMounted('chat/ChatPanel');
     await makeWritingsSlowly(page);
-    const made = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
-    );
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    const made = writingMade(page);
+    await newButton(page).click();
     const box = composer(chatPanel(page));
     await box.click();
     // Typed as the new writing is made and shows (the server takes 800 ms).
@@ -261,7 +264,7 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await workspace.open();
     await workspace.expectMounted('writings/Editor');
     await makeWritingsSlowly(page);
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).dblclick();
+    await newButton(page).dblclick();
     await page.keyboard.type('Once');
     await expect(prose(page).locator('h1')).toHaveText('Once');
     await expect(saved(page)).toBeVisible();
@@ -273,10 +276,8 @@ test.describe('keyboard and search reach the writings area through the bus', () 
     await workspace.open();
     // The new writing made on the server first: a save waits for it, and a busy machine (CI) took longer
     // than the window below to make it.
-    const created = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().includes('/rest/v1/writings'),
-    );
-    await sidebar(page).getByRole('button', { name: messages.writings.newWriting, exact: true }).click();
+    const created = writingMade(page);
+    await newButton(page).click();
     await expect(prose(page)).toBeFocused();
     await created;
     await page.keyboard.type('Saved by shortcut');
