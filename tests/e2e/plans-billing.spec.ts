@@ -126,13 +126,21 @@ test('the 4th document of the month on FREE shows the rate limit alert with Upgr
     await page.keyboard.type(`Chapter ${created}`);
     await expect(rows.filter({ hasText: `Chapter ${created}` })).toHaveCount(1);
   }
+  // The server takes its time to refuse the 4th: the writer clicks into the writing still open and types.
+  await page.route('**/rest/v1/writings*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fallback();
+  });
   await newWriting.click();
+  await prose.click();
+  await page.keyboard.type(' notes');
   const alert = sidebar
     .getByRole('alert')
     .filter({ hasText: "You've reached your monthly limit for documents. Resets on " });
   await expect(alert).toBeVisible();
-  // Refused by the server: no 4th writing, and the three stay.
+  // Refused by the server: no 4th writing, and the three stay; what was typed went into the one open.
   await expect(rows).toHaveCount(3);
+  await expect(prose).toContainText('notes');
   await alert.getByRole('button', { name: messages.pricing.upgrade }).click();
   const pricing = page.getByRole('dialog', { name: 'Rate Limit Reached' });
   await expect(pricing).toBeVisible();

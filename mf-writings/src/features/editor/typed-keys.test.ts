@@ -12,6 +12,7 @@ import {
   replayKeys,
   takeKeysForNewWriting,
   typedSinceNew,
+  whenNewRefused,
 } from './typed-keys.ts';
 
 // Keys typed between New and the new writing's editor are held for it, and go nowhere else meanwhile.
@@ -164,6 +165,23 @@ describe('the keys typed after New', () => {
     await userEvent.keyboard('petrel');
     expect(search.value).toBe('petrel');
     expect(takeKeysForNewWriting('w1')).toEqual(['a']);
+  });
+
+  it('typed before a New is refused go to the open writing that takes them, in order, and are held no more', async () => {
+    const taken: unknown[] = [];
+    const stopTaking = whenNewRefused((keys) => taken.push(...keys));
+    let refuse: (writing: null) => void = () => {};
+    holdKeysForNewWriting(new Promise((resolve) => (refuse = resolve)));
+    await userEvent.keyboard('Ch 4');
+    refuse(null);
+    await Promise.resolve();
+    expect(taken).toEqual([...'Ch 4']);
+    expect(leavingAsks()).toBe(false);
+    // Nothing typed, nothing handed over.
+    holdKeysForNewWriting(Promise.resolve(null));
+    await Promise.resolve();
+    expect(taken).toEqual([...'Ch 4']);
+    stopTaking();
   });
 
   it('go nowhere when the writing cannot be made', async () => {

@@ -308,13 +308,28 @@ export function holdKeysForNewWriting(made: Promise<{ id: string } | null>): voi
   );
   holds.push(hold);
   keysHeldChanged();
-  made.then(
-    (writing) => {
-      if (writing) hold.id = writing.id;
-      else forget(hold);
-    },
-    () => forget(hold),
-  );
+  const refused = () => {
+    forget(hold);
+    if (hold.keys.length > 0) for (const take of refusedKeyTakers) take(hold.keys);
+  };
+  made.then((writing) => {
+    if (writing) hold.id = writing.id;
+    else refused();
+  }, refused);
+}
+
+/** Who takes the keys held for a New that could not be made ({@link whenNewRefused}). */
+const refusedKeyTakers = new Set<(keys: KeptInput[]) => void>();
+
+/**
+ * A New that could not be made (the plan's limit, a read-only folder, a failure) hands the keys held for
+ * it to `take`: the open writing's editor, which types them where the writer's caret is when it has the
+ * focus (they clicked into it meanwhile), as they would have been typed without New. Returns the function
+ * that stops taking them.
+ */
+export function whenNewRefused(take: (keys: KeptInput[]) => void): () => void {
+  refusedKeyTakers.add(take);
+  return () => refusedKeyTakers.delete(take);
 }
 
 /**

@@ -61,7 +61,7 @@ import {
   useNewerServerCopy,
   writingExitDrafts,
 } from './saving/index.ts';
-import { replayKeys, takeKeysForNewWriting, typingElsewhere } from './typed-keys.ts';
+import { replayKeys, takeKeysForNewWriting, typingElsewhere, whenNewRefused } from './typed-keys.ts';
 
 const saveStore = { applyLocalEdit, markSaved, markUnsaved, isUnsaved };
 
@@ -251,7 +251,7 @@ export function useAutomaticSaves(bus: EventBus, controller: SaveController): vo
 /**
  * A rename from the list is an edit of the title heading: saved like typing, the caret mapped past it.
  * A writing without a title (a new one) gets the cursor in its title once it is visible, and what was
- * typed since New.
+ * typed since New; the writing open gets what was typed in it for a New that could not be made.
  */
 export function useTitleEditing({
   editor,
@@ -275,6 +275,13 @@ export function useTitleEditing({
       }),
     [editor, shown, writingKey, currentId],
   );
+  useEffect(() => {
+    if (shown === null || readOnly) return;
+    // A New that could not be made: what the writer typed in this writing meanwhile goes into it.
+    return whenNewRefused((keys) => {
+      if (editor.isFocused) replayKeys(editor, keys);
+    });
+  }, [editor, shown, readOnly]);
   useEffect(() => {
     if (shown === null) return;
     // A new writing: what the writer typed since New goes into it (typed-keys.ts), at the start of its
